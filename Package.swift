@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+// VEDL — a compiler for a declarative video edit language.
+// Layering (each target depends only on the ones above it) is described in docs/architecture.md.
+import PackageDescription
+
+let package = Package(
+  name: "VEDL",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "vedl", targets: ["vedl"]),
+  ],
+  targets: [
+    .target(name: "VEDLTime"),
+    .target(name: "VEDLSource"),
+    .target(name: "VEDLDiagnostics", dependencies: ["VEDLSource"]),
+    .target(name: "VEDLSyntax", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics"]),
+    .target(name: "VEDLCaptions", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics"]),
+    .systemLibrary(
+      name: "CFFmpeg",
+      pkgConfig: "libavformat",
+      providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavfilter-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
+    ),
+    .target(name: "VEDLMedia", dependencies: ["CFFmpeg", "VEDLTime"]),
+    .target(
+      name: "VEDLCLI",
+      dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLCaptions", "VEDLMedia"]),
+    .executableTarget(name: "vedl", dependencies: ["VEDLCLI"]),
+
+    .testTarget(name: "VEDLTimeTests", dependencies: ["VEDLTime"]),
+    .testTarget(name: "VEDLSourceTests", dependencies: ["VEDLSource"]),
+    .testTarget(name: "VEDLDiagnosticsTests", dependencies: ["VEDLDiagnostics", "VEDLSource"]),
+    .testTarget(name: "VEDLSyntaxTests", dependencies: ["VEDLSyntax", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
+    .testTarget(name: "VEDLCaptionsTests", dependencies: ["VEDLCaptions", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
+    .testTarget(name: "VEDLMediaTests", dependencies: ["VEDLMedia", "VEDLTime"]),
+    .testTarget(name: "VEDLCLITests", dependencies: ["VEDLCLI", "VEDLSyntax", "VEDLDiagnostics"]),
+  ]
+)

@@ -1,0 +1,585 @@
+import VEDLDiagnostics
+import VEDLSource
+import VEDLTime
+
+/// Everything the front end knows about one file after parsing.
+public struct ParseResult: Sendable {
+  public let file: SourceFile
+  public let syntax: SourceFileSyntax
+  /// The token stream (without comments), ending with `.endOfFile`.
+  public let tokens: [Token]
+  public let comments: [Comment]
+  /// Lexical and syntax diagnostics, in source order.
+  public let diagnostics: [Diagnostic]
+
+  /// Whether any diagnostic is an error.
+  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// Recursive-descent parser for `Grammar/vedl.ebnf`.
+///
+/// It never fails: it always returns a tree plus diagnostics. After a syntax error it skips to
+/// the end of the statement (newline, `;` or the enclosing `}`), so one mistake gives one
+/// diagnostic. Nesting deeper than ``Parser/maximumDepth`` is reported instead of recursing.
+public struct Parser {
+  /// Deepest allowed nesting of blocks and expressions together.
+  public static let maximumDepth = 200
+
+  private let file: SourceFile
+  private let tokens: [Token]
+  private var p = 0
+  private var depth = 0
+  private var diagnostics: [Diagnostic] = []
+  /// Set after an error until the statement ends, so one mistake yields one diagnostic.
+  private var recovering = false
+
+  /// Parses a whole file.
+  public static func parse(_ file: SourceFile) -> ParseResult {
+    let lexed = Lexer.lex(file)
+    var parser = Parser(file: file, tokens: lexed.tokens)
+    let syntax = parser.parseFile()
+    var all = lexed.diagnostics + parser.diagnostics
+    all.sort { $0.span.start < $1.span.start }
+    return ParseResult(file: file, syntax: syntax, tokens: lexed.tokens, comments: lexed.comments, diagnostics: all)
+  }
+
+  /// Parses a single expression from `range` of `file` (used for string interpolations, and by
+  /// tools that evaluate `--set` values). Diagnostics include the lexer's.
+  public static func parseExpression(_ file: SourceFile, range: Span, depth: Int = 0) -> (Expr, [Diagnostic]) {
+    let lexed = Lexer.lex(file, range: range)
+    var parser = Parser(file: file, tokens: lexed.tokens.filter { $0.kind != .newline })
+    parser.depth = depth
+    let expr = parser.parseExpression()
+    if !parser.at(.endOfFile), !parser.recovering, !lexed.diagnostics.contains(where: { $0.severity == .error }) {
+      parser.error(.unexpectedToken, "expected end of interpolation, found \(parser.describe(parser.current))", parser.current.span)
+    }
+    if case .error = expr.kind, parser.diagnostics.isEmpty, lexed.diagnostics.isEmpty {
+      parser.error(.expectedExpression, "expected expression", range)
+    }
+    return (expr, lexed.diagnostics + parser.diagnostics)
+  }
+
+  private init(file: SourceFile, tokens: [Token]) {
+    self.file = file
+    self.tokens = tokens
+  }
+
+  // MARK: Token helpers
+
+  private var current: Token { tokens[p] }
+
+  private func peekToken(_ k: Int = 1) -> Token { tokens[min(p + k, tokens.count - 1)] }
+
+  private func at(_ kind: TokenKind) -> Bool { current.kind == kind }
+
+  private func at(_ punct: Punctuation) -> Bool { current.kind == .punctuation(punct) }
+
+  private mutating func advance() {
+    if p < tokens.count - 1 { p += 1 }
+  }
+
+  /// Whether the current token ends a statement (without consuming it).
+  private var atStatementEnd: Bool {
+    switch current.kind {
+    case .newline, .endOfFile, .punctuation(.semicolon), .punctuation(.rightBrace): true
+    default: false
+    }
+  }
+
+  private mutating func error(_ code: DiagnosticCode, _ message: String, _ span: Span, labels: [Label] = [], help: String? = nil) {
+    guard !recovering else { return }
+    diagnostics.append(Diagnostic(code, message, file: file, span: span, labels: labels, help: help))
+    recovering = true
+  }
+
+  /// A short description of a token for messages: "`{`", "identifier `clip`", "end of line".
+  private func describe(_ token: Token) -> String {
+    switch token.kind {
+    case .identifier(let name): "identifier `\(name)`"
+    case .keyword(let k): "keyword `\(k.rawValue)`"
+    case .literal: "literal `\(file.text(token.span))`"
+    case .string: "string literal"
+    case .punctuation(let p): "`\(p.rawValue)`"
+    case .newline: "end of line"
+    case .endOfFile: "end of file"
+    case .comment: "comment"
+    case .error: "`\(file.text(token.span))`"
+    }
+  }
+
+  /// Skips to the end of the current statement, stepping over balanced blocks, without
+  /// consuming the terminator. Iterative, so it is safe on any nesting depth.
+  private mutating func synchronize() {
+    var braces = 0
+    while true {
+      switch current.kind {
+      case .endOfFile:
+        return
+      case .newline, .punctuation(.semicolon):
+        if braces == 0 { return }
+      case .punctuation(.leftBrace):
+        braces += 1
+      case .punctuation(.rightBrace):
+        if braces == 0 { return }
+        braces -= 1
+      default:
+        break
+      }
+      advance()
+    }
+  }
+
+  private mutating func skipNewlines() {
+    while at(.newline) { advance() }
+  }
+
+  // MARK: file, item, block
+
+  /// `file := item*`
+  private mutating func parseFile() -> SourceFileSyntax {
+    var items: [Item] = []
+    var sawItem = false
+    while true {
+      while at(.newline) || at(.semicolon) { advance() }
+      if at(.endOfFile) { break }
+      if at(.rightBrace) {
+        error(.unmatchedClosingBrace, "unmatched closing brace `}`", current.span, help: "remove this `}`")
+        recovering = false
+        advance()
+        continue
+      }
+      let item = parseItem()
+      if case .version(let v) = item, sawItem {
+        diagnostics.append(Diagnostic(.misplacedVersion, "`vedl` declaration must come first", file: file, span: v.span,
+                                      help: "move `vedl 1` to the top of the file"))
+      }
+      items.append(item)
+      sawItem = true
+      endItem()
+    }
+    return SourceFileSyntax(items: items, span: Span(start: 0, end: file.bytes.count))
+  }
+
+  /// After an item: require a terminator (newline, `;`, `}` or end of file).
+  private mutating func endItem() {
+    if !atStatementEnd {
+      error(.unexpectedToken, "expected end of statement, found \(describe(current))", current.span,
+            help: "put each statement on its own line, or separate statements with `;`")
+      synchronize()
+    }
+    recovering = false
+  }
+
+  /// `block := '{' item* '}'` — called with the current token `{`.
+  private mutating func parseBlock() -> Block {
+    let open = current.span
+    advance()
+    depth += 1
+    defer { depth -= 1 }
+    if depth > Parser.maximumDepth {
+      error(.nestingTooDeep, "blocks nested more than \(Parser.maximumDepth) levels deep", open)
+      let close = skipBalancedBlock()
+      return Block(items: [], span: open.merged(with: close))
+    }
+    var items: [Item] = []
+    while true {
+      while at(.newline) || at(.semicolon) { advance() }
+      if at(.rightBrace) {
+        let close = current.span
+        advance()
+        return Block(items: items, span: open.merged(with: close))
+      }
+      if at(.endOfFile) {
+        recovering = false
+        error(.unclosedDelimiter, "unclosed `{`", open,
+              labels: [Label(span: current.span, message: "file ends here")], help: "add the matching `}`")
+        return Block(items: items, span: open.merged(with: current.span))
+      }
+      items.append(parseItem())
+      endItem()
+    }
+  }
+
+  /// Skips a block whose `{` has been consumed, up to and including its `}`; returns the
+  /// span of the `}` (or the end of file).
+  private mutating func skipBalancedBlock() -> Span {
+    var braces = 1
+    while !at(.endOfFile) {
+      if at(.leftBrace) { braces += 1 }
+      if at(.rightBrace) {
+        braces -= 1
+        if braces == 0 {
+          let span = current.span
+          advance()
+          return span
+        }
+      }
+      advance()
+    }
+    return current.span
+  }
+
+  /// `item := version_decl | param_decl | let_decl | statement`
+  private mutating func parseItem() -> Item {
+    let start = current.span
+    switch current.kind {
+    case .keyword(.vedl):
+      return .version(parseVersion())
+    case .keyword(.param):
+      return parseParam()
+    case .keyword(.let):
+      return parseLet()
+    case .identifier(let name):
+      return .statement(parseStatement(name: Identifier(name, current.span)))
+    case .error:
+      // Already reported by the lexer.
+      recovering = true
+      synchronize()
+      return .error(start.merged(with: tokens[max(0, p - 1)].span))
+    default:
+      error(.unexpectedToken, "expected a statement, found \(describe(current))", current.span,
+            help: "a statement starts with a name, e.g. `clip intro`")
+      synchronize()
+      return .error(start.merged(with: tokens[max(0, p - 1)].span))
+    }
+  }
+
+  /// `version_decl := 'vedl' NUMBER`
+  private mutating func parseVersion() -> VersionDecl {
+    let start = current.span
+    advance()
+    let value = parseExpression()
+    if case .literal(.number(let n)) = value.kind {
+      if n != Rational(1) {
+        diagnostics.append(Diagnostic(.unsupportedVersion, "unsupported language version `\(file.text(value.span))`",
+                                      file: file, span: value.span, notes: ["this compiler understands VEDL version 1"],
+                                      help: "declare `vedl 1`"))
+      }
+    } else if case .error = value.kind {
+      // reported
+    } else {
+      error(.unexpectedToken, "expected a version number after `vedl`", value.span, help: "write `vedl 1`")
+    }
+    return VersionDecl(version: value, span: start.merged(with: value.span))
+  }
+
+  /// Expects an identifier (or keyword used as a name); reports and returns `nil` otherwise.
+  private mutating func expectIdentifier(_ what: String) -> Identifier? {
+    if case .identifier(let name) = current.kind {
+      let id = Identifier(name, current.span)
+      advance()
+      return id
+    }
+    error(.unexpectedToken, "expected \(what), found \(describe(current))", current.span)
+    return nil
+  }
+
+  private mutating func expect(_ punct: Punctuation, _ context: String) -> Bool {
+    if at(punct) {
+      advance()
+      return true
+    }
+    error(.unexpectedToken, "expected `\(punct.rawValue)` \(context), found \(describe(current))", current.span)
+    return false
+  }
+
+  /// `param_decl := 'param' IDENT ':' IDENT ( '=' expression )?`
+  private mutating func parseParam() -> Item {
+    let start = current.span
+    advance()
+    guard let name = expectIdentifier("a parameter name"),
+          expect(.colon, "after the parameter name"),
+          let type = expectIdentifier("a type name (`String`, `Number`, `Duration`, `Color`, …)")
+    else {
+      synchronize()
+      return .error(start.merged(with: tokens[max(0, p - 1)].span))
+    }
+    var defaultValue: Expr? = nil
+    var span = start.merged(with: type.span)
+    if at(.equals) {
+      advance()
+      let value = parseExpression()
+      defaultValue = value
+      span = span.merged(with: value.span)
+    }
+    return .param(ParamDecl(name: name, type: type, defaultValue: defaultValue, span: span))
+  }
+
+  /// `let_decl := 'let' IDENT '=' expression`
+  private mutating func parseLet() -> Item {
+    let start = current.span
+    advance()
+    guard let name = expectIdentifier("a name after `let`"),
+          expect(.equals, "after the name")
+    else {
+      synchronize()
+      return .error(start.merged(with: tokens[max(0, p - 1)].span))
+    }
+    let value = parseExpression()
+    return .let(LetDecl(name: name, value: value, span: start.merged(with: value.span)))
+  }
+
+  /// `statement := IDENT argument* block?`
+  private mutating func parseStatement(name: Identifier) -> Statement {
+    advance()
+    var arguments: [Argument] = []
+    var span = name.span
+    while !atStatementEnd && !at(.leftBrace) {
+      let before = p
+      let argument = parseArgument()
+      if let argument {
+        arguments.append(argument)
+        span = span.merged(with: argument.span)
+      }
+      if p == before || argument == nil {
+        synchronize()
+        break
+      }
+    }
+    var block: Block? = nil
+    if at(.leftBrace) {
+      let b = parseBlock()
+      block = b
+      span = span.merged(with: b.span)
+    }
+    return Statement(name: name, arguments: arguments, block: block, span: span)
+  }
+
+  /// Whether the current token is a word directly followed by `:` (an argument label).
+  private var atLabel: Bool {
+    switch current.kind {
+    case .identifier, .keyword: peekToken().kind == .punctuation(.colon)
+    default: false
+    }
+  }
+
+  /// `argument := ( label ':' )? expression`
+  private mutating func parseArgument() -> Argument? {
+    if atLabel {
+      let label = Identifier(file.text(current.span), current.span)
+      advance()
+      advance()  // ':'
+      let value = parseExpression()
+      return Argument(label: label, value: value, span: label.span.merged(with: value.span))
+    }
+    let value = parseExpression()
+    if case .error = value.kind, value.span.length == 0 { return nil }
+    return Argument(label: nil, value: value, span: value.span)
+  }
+
+  // MARK: Expressions
+
+  /// `expression := range_expr`
+  mutating func parseExpression() -> Expr {
+    depth += 1
+    defer { depth -= 1 }
+    if depth > Parser.maximumDepth {
+      error(.nestingTooDeep, "expression nested more than \(Parser.maximumDepth) levels deep", current.span,
+            help: "split the expression with `let` declarations")
+      return Expr(.error, Span.point(current.span.start))
+    }
+    return parseRange()
+  }
+
+  /// `range_expr := additive ( '..' additive )?`
+  private mutating func parseRange() -> Expr {
+    let lhs = parseBinary(minimumPrecedence: 2)
+    guard at(.dotDot) else { return lhs }
+    advance()
+    let rhs = parseBinary(minimumPrecedence: 2)
+    return Expr(.binary(.range, lhs, rhs), lhs.span.merged(with: rhs.span))
+  }
+
+  private func binaryOperator(_ token: Token) -> BinaryOperator? {
+    switch token.kind {
+    case .punctuation(.plus): .add
+    case .punctuation(.minus): .subtract
+    case .punctuation(.star): .multiply
+    case .punctuation(.slash): .divide
+    default: nil
+    }
+  }
+
+  /// `additive` and `multiplicative`, by precedence climbing (left-associative).
+  private mutating func parseBinary(minimumPrecedence: Int) -> Expr {
+    var lhs = parseUnary()
+    while let op = binaryOperator(current), op.precedence >= minimumPrecedence {
+      advance()
+      let rhs = depthGuarded { $0.parseBinary(minimumPrecedence: op.precedence + 1) }
+      lhs = Expr(.binary(op, lhs, rhs), lhs.span.merged(with: rhs.span))
+    }
+    return lhs
+  }
+
+  /// Runs `body` one nesting level deeper, or reports E0204.
+  private mutating func depthGuarded(_ body: (inout Parser) -> Expr) -> Expr {
+    depth += 1
+    defer { depth -= 1 }
+    if depth > Parser.maximumDepth {
+      error(.nestingTooDeep, "expression nested more than \(Parser.maximumDepth) levels deep", current.span,
+            help: "split the expression with `let` declarations")
+      return Expr(.error, Span.point(current.span.start))
+    }
+    return body(&self)
+  }
+
+  /// `unary := '-' unary | postfix`
+  private mutating func parseUnary() -> Expr {
+    if at(.minus) {
+      let start = current.span
+      advance()
+      let operand = depthGuarded { $0.parseUnary() }
+      return Expr(.negate(operand), start.merged(with: operand.span))
+    }
+    return parsePostfix()
+  }
+
+  /// `postfix := primary ( '.' IDENT )*`
+  private mutating func parsePostfix() -> Expr {
+    var expr = parsePrimary()
+    while at(.dot) {
+      advance()
+      guard let member = expectMemberName() else { return expr }
+      expr = Expr(.member(expr, member), expr.span.merged(with: member.span))
+    }
+    return expr
+  }
+
+  private mutating func expectMemberName() -> Identifier? {
+    switch current.kind {
+    case .identifier(let name):
+      let id = Identifier(name, current.span)
+      advance()
+      return id
+    case .keyword(let k):
+      let id = Identifier(k.rawValue, current.span)
+      advance()
+      return id
+    default:
+      error(.unexpectedToken, "expected a member name after `.`, found \(describe(current))", current.span,
+            help: "write e.g. `opening.end`")
+      return nil
+    }
+  }
+
+  /// `primary := literal | string | 'true' | 'false' | IDENT | call | '(' expression ')'`
+  private mutating func parsePrimary() -> Expr {
+    let token = current
+    switch token.kind {
+    case .literal(let value):
+      advance()
+      return Expr(.literal(value), token.span)
+    case .keyword(.true):
+      advance()
+      return Expr(.bool(true), token.span)
+    case .keyword(.false):
+      advance()
+      return Expr(.bool(false), token.span)
+    case .string(let pieces):
+      advance()
+      return Expr(.string(parseStringPieces(pieces)), token.span)
+    case .identifier(let name) where peekToken().kind == .punctuation(.colon):
+      // A label can never start an expression: the value before it is missing.
+      error(.expectedExpression, "expected expression, found label `\(name):`", token.span)
+      return Expr(.error, Span.point(token.span.start))
+    case .identifier(let name):
+      advance()
+      let id = Identifier(name, token.span)
+      if at(.leftParen), current.span.start == token.span.end {
+        return parseCall(id)
+      }
+      return Expr(.name(id), token.span)
+    case .punctuation(.leftParen):
+      advance()
+      let inner = parseParenthesizedContent(open: token.span)
+      return inner
+    case .error:
+      advance()
+      recovering = true  // the lexer has reported it
+      return Expr(.error, token.span)
+    default:
+      error(.expectedExpression, "expected expression, found \(describe(token))", token.span)
+      return Expr(.error, Span.point(token.span.start))
+    }
+  }
+
+  /// The rest of `( expression )` after the `(`; newlines inside are ignored.
+  private mutating func parseParenthesizedContent(open: Span) -> Expr {
+    skipNewlines()
+    let inner = parseExpression()
+    skipNewlines()
+    if at(.rightParen) {
+      let close = current.span
+      advance()
+      return Expr(.parenthesized(inner), open.merged(with: close))
+    }
+    if !recovering {
+      error(.unclosedDelimiter, "unclosed `(`: expected `)`, found \(describe(current))", open,
+            labels: [Label(span: current.span, message: "expected `)` here")], help: "add the matching `)`")
+    }
+    return Expr(.parenthesized(inner), open.merged(with: inner.span))
+  }
+
+  /// `call := IDENT '(' ( argument ( ',' argument )* ','? )? ')'`
+  private mutating func parseCall(_ callee: Identifier) -> Expr {
+    let open = current.span
+    advance()
+    var arguments: [Argument] = []
+    skipNewlines()
+    while !at(.rightParen) {
+      if at(.endOfFile) || at(.rightBrace) || at(.semicolon) {
+        error(.unclosedDelimiter, "unclosed `(` in call to `\(callee.name)`", open,
+              labels: [Label(span: current.span, message: "expected `)` here")], help: "add the matching `)`")
+        return Expr(.call(callee, arguments), callee.span.merged(with: tokens[max(0, p - 1)].span))
+      }
+      let before = p
+      guard let argument = depthGuardedArgument() else {
+        if p == before { advance() }
+        continue
+      }
+      arguments.append(argument)
+      skipNewlines()
+      if at(.comma) {
+        advance()
+        skipNewlines()
+        continue
+      }
+      if !at(.rightParen) {
+        error(.unexpectedToken, "expected `,` or `)` in call to `\(callee.name)`, found \(describe(current))", current.span)
+        // Skip to the closing parenthesis on this statement, if any.
+        while !at(.rightParen) && !at(.endOfFile) && !at(.rightBrace) && !at(.semicolon) && !at(.newline) { advance() }
+        if !at(.rightParen) {
+          return Expr(.call(callee, arguments), callee.span.merged(with: tokens[max(0, p - 1)].span))
+        }
+      }
+    }
+    let close = current.span
+    advance()
+    return Expr(.call(callee, arguments), callee.span.merged(with: close))
+  }
+
+  private mutating func depthGuardedArgument() -> Argument? {
+    depth += 1
+    defer { depth -= 1 }
+    if depth > Parser.maximumDepth {
+      error(.nestingTooDeep, "expression nested more than \(Parser.maximumDepth) levels deep", current.span)
+      return nil
+    }
+    return parseArgument()
+  }
+
+  /// Parses the interpolations of a string token.
+  private mutating func parseStringPieces(_ pieces: [StringPiece]) -> [StringSegment] {
+    pieces.map { piece in
+      switch piece {
+      case .text(let text, let span):
+        return .text(text, span: span)
+      case .interpolation(let span):
+        let (expr, diags) = Parser.parseExpression(file, range: span, depth: depth + 1)
+        if !recovering { diagnostics.append(contentsOf: diags) }
+        if !diags.isEmpty { recovering = true }
+        return .interpolation(expr)
+      }
+    }
+  }
+}
