@@ -15,6 +15,7 @@ let package = Package(
     .target(name: "VEDLDiagnostics", dependencies: ["VEDLSource"]),
     .target(name: "VEDLSyntax", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics"]),
     .target(name: "VEDLCaptions", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics"]),
+    .target(name: "VEDLSema", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLCaptions"]),
     .systemLibrary(
       name: "CFFmpeg",
       pkgConfig: "libavformat",
@@ -23,15 +24,28 @@ let package = Package(
     .target(name: "VEDLMedia", dependencies: ["CFFmpeg", "VEDLTime"]),
     .target(
       name: "VEDLCLI",
-      dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLCaptions", "VEDLMedia"]),
+      dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLCaptions", "VEDLSema", "VEDLMedia"]),
     .executableTarget(name: "vedl", dependencies: ["VEDLCLI"]),
 
     .testTarget(name: "VEDLTimeTests", dependencies: ["VEDLTime"]),
     .testTarget(name: "VEDLSourceTests", dependencies: ["VEDLSource"]),
     .testTarget(name: "VEDLDiagnosticsTests", dependencies: ["VEDLDiagnostics", "VEDLSource"]),
     .testTarget(name: "VEDLSyntaxTests", dependencies: ["VEDLSyntax", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
+    .testTarget(name: "VEDLSemaTests", dependencies: ["VEDLSema", "VEDLSyntax", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
     .testTarget(name: "VEDLCaptionsTests", dependencies: ["VEDLCaptions", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
     .testTarget(name: "VEDLMediaTests", dependencies: ["VEDLMedia", "VEDLTime"]),
     .testTarget(name: "VEDLCLITests", dependencies: ["VEDLCLI", "VEDLSyntax", "VEDLDiagnostics"]),
   ]
 )
+
+// The fuzz target links libFuzzer's `main`, so it exists only when VEDL_FUZZ=1 (set by
+// scripts/fuzz.sh, which also passes the sanitizer flags). Without it SwiftPM ignores
+// Sources/VEDLFuzz, and `swift build` / `swift test` never see it.
+if Context.environment["VEDL_FUZZ"] == "1" {
+  package.targets.append(
+    .executableTarget(
+      name: "VEDLFuzz", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLSema"],
+      path: "Sources/VEDLFuzz",
+      exclude: ["vedl.dict"]))
+  package.products.append(.executable(name: "vedl-fuzz", targets: ["VEDLFuzz"]))
+}

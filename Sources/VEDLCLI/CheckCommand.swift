@@ -1,3 +1,5 @@
+import Foundation
+import VEDLSema
 import VEDLDiagnostics
 import VEDLSource
 import VEDLSyntax
@@ -6,17 +8,20 @@ import VEDLSyntax
 enum CheckCommand {
   static let spec = CommandSpec(
     name: "check",
-    synopsis: "check FILE… [--format text|json]",
+    synopsis: "check FILE… [--format text|json] [--set NAME=VALUE]…",
     summary: "Parse and check .vedl files; print diagnostics.",
     options: [
       .init("format", .value(placeholder: "text|json"), help: "Diagnostic format (default: text, on stderr; json goes to stdout)."),
+      FrontEnd.setOption,
     ],
     positionals: "FILE…", minimumPositionals: 1, maximumPositionals: nil)
 
   static let subcommand = Subcommand(spec: spec) { parsed, io in
     let format: DiagnosticOutput.Format
-    do {
+    let overrides: [(name: String, value: String)]
+    do throws(UsageError) {
       format = DiagnosticOutput.Format(rawValue: try spec.choice(parsed, "format", ["text", "json"], default: "text"))!
+      overrides = try FrontEnd.overrides(parsed)
     } catch {
       io.err("error: \(error.message)\n")
       return VEDLCommandLine.ExitStatus.usage
@@ -27,7 +32,7 @@ enum CheckCommand {
       case .failure(let d):
         diagnostics.append(d)
       case .success(let file):
-        diagnostics += FrontEnd.check(file)
+        diagnostics += FrontEnd.check(file, io: io, overrides: overrides).diagnostics
       }
     }
     DiagnosticOutput(format: format, io: io).emit(diagnostics)
@@ -35,10 +40,45 @@ enum CheckCommand {
   }
 }
 
-/// The analysis every command shares: parse, then (as the checker grows) check.
+/// The analysis every command shares: parse and check, with media facts from libavformat.
 enum FrontEnd {
-  /// Every diagnostic for `file`, in source order.
-  static func check(_ file: SourceFile) -> [Diagnostic] {
-    Parser.parse(file).diagnostics
+  /// One process-wide cache of probed media.
+  static let media = ProbedMediaFacts()
+
+  /// Checks `file`; relative paths in it resolve against its folder.
+  static func check(
+    _ file: SourceFile, io: CommandIO, overrides: [(name: String, value: String)] = [],
+    media: (any MediaFactsProvider)? = FrontEnd.media
+  ) -> CheckResult {
+    let folder = (io.resolve(file.path) as NSString).deletingLastPathComponent
+    return Checker.check(file, options: CheckOptions(parameterOverrides: overrides, media: media, baseDirectory: folder))
+  }
+
+  /// Parses `--set NAME=VALUE` options.
+  static func overrides(_ parsed: ParsedArguments) throws(UsageError) -> [(name: String, value: String)] {
+    try parsed.all("set").map { (item: String) throws(UsageError) -> (name: String, value: String) in
+      guard let eq = item.firstIndex(of: "="), eq != item.startIndex else {
+        throw UsageError("`--set` expects NAME=VALUE, found `\(item)`")
+      }
+      return (String(item[..<eq]), String(item[item.index(after: eq)...]))
+    }
+  }
+
+  /// The `--set` option, shared by every command that checks a file.
+  static let setOption = CommandSpec.Option(
+    "set", .value(placeholder: "NAME=VALUE"), repeatable: true, help: "Give a parameter a value (repeatable).")
+
+  /// Loads and checks one file for a command that needs a clean timeline (`ir`, `graph`,
+  /// `render`, …); prints diagnostics (warnings too) to stderr. `nil` when it has errors.
+  static func load(_ path: String, io: CommandIO, overrides: [(name: String, value: String)]) -> CheckResult? {
+    switch SourceLoader.load(path, io: io) {
+    case .failure(let d):
+      DiagnosticOutput(format: .text, io: io).emit([d])
+      return nil
+    case .success(let file):
+      let result = check(file, io: io, overrides: overrides)
+      DiagnosticOutput(format: .text, io: io).emit(result.diagnostics)
+      return result.hasErrors ? nil : result
+    }
   }
 }

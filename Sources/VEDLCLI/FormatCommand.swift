@@ -39,7 +39,7 @@ enum FormatCommand {
         file = f
       }
       let result = Parser.parse(file)
-      guard let formatted = Formatter.format(result) else {
+      guard let formatted = SourceFormatter.format(result) else {
         diagnostics += result.diagnostics
         continue
       }

@@ -4,9 +4,15 @@ import VEDLSource
 
 /// Reads source files for commands, turning I/O failures into diagnostics.
 enum SourceLoader {
+  /// A loaded file, or the diagnostic saying why it could not be read.
+  enum Loaded {
+    case success(SourceFile)
+    case failure(Diagnostic)
+  }
+
   /// Loads `path` (resolved against the command's directory). A missing or unreadable file
   /// becomes an E0501 diagnostic located at the start of an empty file of that name.
-  static func load(_ path: String, io: CommandIO) -> Result<SourceFile, Diagnostic> {
+  static func load(_ path: String, io: CommandIO) -> Loaded {
     let full = io.resolve(path)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else {

@@ -19,6 +19,9 @@ public enum VEDLCommandLine {
   static let subcommands: [Subcommand] = [
     CheckCommand.subcommand,
     FormatCommand.subcommand,
+    IRCommand.subcommand,
+    EditorConfigCommand.subcommand,
+    ProbeCommand.subcommand,
     ExplainCommand.subcommand,
   ]
 
@@ -57,7 +60,7 @@ public enum VEDLCommandLine {
       return ExitStatus.usage
     }
     let parsed: ParsedArguments
-    do {
+    do throws(UsageError) {
       parsed = try command.spec.parse(Array(arguments.dropFirst()))
     } catch {
       io.err("error: \(error.message)\nUSAGE: vedl \(command.spec.synopsis)\nRun `vedl \(command.spec.name) --help` for more.\n")

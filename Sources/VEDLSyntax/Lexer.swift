@@ -48,6 +48,8 @@ public struct Lexer {
   // MARK: Driver
 
   private mutating func run() {
+    // A UTF-8 byte-order mark at the very start (Windows editors add one) is not text.
+    if i == 0, end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
     while i < end {
       let c = bytes[i]
       switch c {
@@ -340,7 +342,7 @@ public struct Lexer {
     if intEnd + 1 < end, bytes[intEnd] == UInt8(ascii: "x"), Lexer.isDigit(bytes[intEnd + 1]) {
       let hEnd = digitRun(from: intEnd + 1)
       i = hEnd
-      if i < end, Lexer.isIdentifierContinue(bytes[i]) || bytes[i] == UInt8(ascii: ".") {
+      if i < end, Lexer.isIdentifierContinue(bytes[i]) || (bytes[i] == UInt8(ascii: ".") && peek(1).map(Lexer.isDigit) == true) {
         skipLiteralTail()
         malformed(start, "malformed size literal `\(file.text(Span(start: start, end: i)))`",
                   help: "a size is `WIDTHxHEIGHT` in whole pixels, e.g. `1080x1920`")

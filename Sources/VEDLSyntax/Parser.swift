@@ -29,6 +29,8 @@ public struct Parser {
   private let tokens: [Token]
   private var p = 0
   private var depth = 0
+  /// How many `(` are open around the current token (line breaks are partly insignificant there).
+  private var parenDepth = 0
   private var diagnostics: [Diagnostic] = []
   /// Set after an error until the statement ends, so one mistake yields one diagnostic.
   private var recovering = false
@@ -133,6 +135,28 @@ public struct Parser {
     while at(.newline) { advance() }
   }
 
+  /// Inside parentheses, skips a line break when what follows it continues the expression:
+  /// `)`, `,` or a binary operator (rule S6 of the grammar). Elsewhere a line break ends the
+  /// statement, so an unclosed `(` never swallows the following lines.
+  private mutating func skipNewlinesIfContinued() {
+    guard parenDepth > 0, at(.newline) else { return }
+    var k = p
+    while k < tokens.count - 1, tokens[k].kind == .newline { k += 1 }
+    switch tokens[k].kind {
+    case .punctuation(.rightParen), .punctuation(.comma), .punctuation(.plus), .punctuation(.minus),
+      .punctuation(.star), .punctuation(.slash), .punctuation(.dotDot):
+      p = k
+    default:
+      break
+    }
+  }
+
+  /// Inside parentheses, skips line breaks after something that cannot end an expression
+  /// (`(`, `,`, a label's `:`, an operator).
+  private mutating func skipNewlinesInParentheses() {
+    if parenDepth > 0 { skipNewlines() }
+  }
+
   // MARK: file, item, block
 
   /// `file := item*`
@@ -195,7 +219,12 @@ public struct Parser {
               labels: [Label(span: current.span, message: "file ends here")], help: "add the matching `}`")
         return Block(items: items, span: open.merged(with: current.span))
       }
-      items.append(parseItem())
+      let item = parseItem()
+      if case .version(let v) = item {
+        diagnostics.append(Diagnostic(.misplacedVersion, "`vedl` declaration must come first", file: file, span: v.span,
+                                      help: "move `vedl 1` to the top of the file"))
+      }
+      items.append(item)
       endItem()
     }
   }
@@ -359,6 +388,7 @@ public struct Parser {
       let label = Identifier(file.text(current.span), current.span)
       advance()
       advance()  // ':'
+      skipNewlinesInParentheses()
       let value = parseExpression()
       return Argument(label: label, value: value, span: label.span.merged(with: value.span))
     }
@@ -384,8 +414,10 @@ public struct Parser {
   /// `range_expr := additive ( '..' additive )?`
   private mutating func parseRange() -> Expr {
     let lhs = parseBinary(minimumPrecedence: 2)
+    skipNewlinesIfContinued()
     guard at(.dotDot) else { return lhs }
     advance()
+    skipNewlinesInParentheses()
     let rhs = parseBinary(minimumPrecedence: 2)
     return Expr(.binary(.range, lhs, rhs), lhs.span.merged(with: rhs.span))
   }
@@ -403,10 +435,13 @@ public struct Parser {
   /// `additive` and `multiplicative`, by precedence climbing (left-associative).
   private mutating func parseBinary(minimumPrecedence: Int) -> Expr {
     var lhs = parseUnary()
+    skipNewlinesIfContinued()
     while let op = binaryOperator(current), op.precedence >= minimumPrecedence {
       advance()
+      skipNewlinesInParentheses()
       let rhs = depthGuarded { $0.parseBinary(minimumPrecedence: op.precedence + 1) }
       lhs = Expr(.binary(op, lhs, rhs), lhs.span.merged(with: rhs.span))
+      skipNewlinesIfContinued()
     }
     return lhs
   }
@@ -505,9 +540,11 @@ public struct Parser {
 
   /// The rest of `( expression )` after the `(`; newlines inside are ignored.
   private mutating func parseParenthesizedContent(open: Span) -> Expr {
+    parenDepth += 1
+    defer { parenDepth -= 1 }
     skipNewlines()
     let inner = parseExpression()
-    skipNewlines()
+    skipNewlinesIfContinued()
     if at(.rightParen) {
       let close = current.span
       advance()
@@ -524,10 +561,12 @@ public struct Parser {
   private mutating func parseCall(_ callee: Identifier) -> Expr {
     let open = current.span
     advance()
+    parenDepth += 1
+    defer { parenDepth -= 1 }
     var arguments: [Argument] = []
     skipNewlines()
     while !at(.rightParen) {
-      if at(.endOfFile) || at(.rightBrace) || at(.semicolon) {
+      if at(.endOfFile) || at(.rightBrace) || at(.semicolon) || at(.newline) {
         error(.unclosedDelimiter, "unclosed `(` in call to `\(callee.name)`", open,
               labels: [Label(span: current.span, message: "expected `)` here")], help: "add the matching `)`")
         return Expr(.call(callee, arguments), callee.span.merged(with: tokens[max(0, p - 1)].span))
@@ -538,7 +577,7 @@ public struct Parser {
         continue
       }
       arguments.append(argument)
-      skipNewlines()
+      skipNewlinesIfContinued()
       if at(.comma) {
         advance()
         skipNewlines()

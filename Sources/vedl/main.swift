@@ -1,3 +1,4 @@
+import Foundation
 import VEDLCLI
 
 // The executable is a thin shell: all behaviour lives in VEDLCLI so tests can run it in-process.

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import VEDLDiagnostics
+import VEDLSema
 import VEDLSource
+import VEDLTime
 
 @testable import VEDLCLI
 
@@ -42,6 +44,21 @@ struct Expectation: Hashable, CustomStringConvertible {
   }
 }
 
+/// The media facts fixtures see: any path is a 10 s 1920x1080 30 fps video with sound,
+/// except for these names.
+enum FixtureMedia {
+  static let provider = FakeMediaFacts(
+    [
+      "music.wav": .success(MediaFacts(duration: Rational(60), hasVideo: false, hasAudio: true)),
+      "logo.png": .success(MediaFacts(duration: nil, hasVideo: true, hasAudio: false, isStillImage: true, width: 200, height: 100, frameCount: 1)),
+      "short.mp4": .success(MediaFacts(duration: Rational(5), hasVideo: true, hasAudio: false, width: 1280, height: 720, frameRate: Rational(30), frameCount: 150)),
+      "missing.mp4": .failure(MediaFactsError(.missing, "no such file")),
+      "broken.mp4": .failure(MediaFactsError(.unreadable, "Invalid data found when processing input")),
+      "cut.mp4": .failure(MediaFactsError(.truncated, "moov atom not found")),
+    ],
+    fallback: MediaFacts(duration: Rational(10), hasVideo: true, hasAudio: true, width: 1920, height: 1080, frameRate: Rational(30), frameCount: 300))
+}
+
 /// Locates the repository (the folder holding Package.swift) from this file's path.
 enum Repository {
   static let root: URL = {
@@ -65,7 +82,8 @@ enum Repository {
 func verifyFixture(_ url: URL) -> [String] {
   guard let data = FileManager.default.contents(atPath: url.path) else { return ["cannot read \(url.path)"] }
   let file = SourceFile(path: url.lastPathComponent, bytes: [UInt8](data))
-  let diagnostics = FrontEnd.check(file)
+  let io = CapturedOutput().io(currentDirectory: url.deletingLastPathComponent().path)
+  let diagnostics = FrontEnd.check(file, io: io, media: FixtureMedia.provider).diagnostics
   var expected = Expectation.parse(String(decoding: data, as: UTF8.self))
   var problems: [String] = []
   for d in diagnostics {
@@ -92,7 +110,7 @@ func verifyFixture(_ url: URL) -> [String] {
   @Test(arguments: fixtures)
   func fixture(_ url: URL) {
     let problems = verifyFixture(url)
-    #expect(problems.isEmpty, "\(url.lastPathComponent):\n" + problems.joined(separator: "\n"))
+    #expect(problems.isEmpty, "\(url.lastPathComponent):\n\(problems.joined(separator: "\n"))")
   }
 
   @Test func annotationParsing() {

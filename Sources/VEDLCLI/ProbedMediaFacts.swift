@@ -1,0 +1,38 @@
+import Foundation
+import VEDLMedia
+import VEDLSema
+
+/// Media facts for the checker, read with libavformat (`VEDLMedia`) and cached per path for
+/// the life of the process, so a source used by many clips is opened once.
+final class ProbedMediaFacts: MediaFactsProvider, @unchecked Sendable {
+  private let lock = NSLock()
+  private var cache: [String: Result<MediaFacts, MediaFactsError>] = [:]
+
+  func facts(forPath path: String) -> Result<MediaFacts, MediaFactsError> {
+    if let cached = lock.withLock({ cache[path] }) { return cached }
+    let result = Self.probe(path)
+    lock.withLock { cache[path] = result }
+    return result
+  }
+
+  static func probe(_ path: String) -> Result<MediaFacts, MediaFactsError> {
+    do {
+      let info = try MediaProbe.probe(path: path, options: ProbeOptions(frameCounting: .never))
+      let video = info.primaryVideo?.video
+      return .success(
+        MediaFacts(
+          duration: info.duration, hasVideo: info.hasVideo, hasAudio: info.hasAudio, isStillImage: info.isStillImage,
+          width: video.map { Int64($0.width) }, height: video.map { Int64($0.height) }, frameRate: video?.frameRate,
+          frameCount: video?.frameCount))
+    } catch {
+      switch error {
+      case .fileMissing, .notAFile:
+        return .failure(MediaFactsError(.missing, error.message))
+      case .truncated, .emptyFile, .noStreams:
+        return .failure(MediaFactsError(.truncated, error.message))
+      default:
+        return .failure(MediaFactsError(.unreadable, error.message))
+      }
+    }
+  }
+}

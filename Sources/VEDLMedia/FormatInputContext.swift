@@ -1,0 +1,106 @@
+import CFFmpeg
+import VEDLTime
+
+/// An open media file being demuxed: owns one `AVFormatContext` from `avformat_open_input`
+/// and closes it with `avformat_close_input` when released. Not `Sendable` — a demuxer is
+/// used by one thread at a time — and no C pointer is visible outside VEDLMedia.
+public final class FormatInputContext {
+  /// The owned context; valid from a successful `init` until `deinit`.
+  let context: UnsafeMutablePointer<AVFormatContext>
+  /// The path it was opened from, for error messages.
+  public let path: String
+
+  /// Opens `path` and reads its header (`avformat_open_input`). The path is always read as a
+  /// local file: a name such as `http:clip.mp4` is not taken for a URL.
+  public init(path: String) throws(FFmpegError) {
+    LibavLog.ensureConfigured()
+    guard let allocated = avformat_alloc_context() else {
+      throw FFmpegError(
+        code: vedl_averror_enomem(), operation: "allocating a demuxer for \"\(path)\"")
+    }
+    var context: UnsafeMutablePointer<AVFormatContext>? = allocated
+    let (code, messages) = LibavLogRouter.shared.recordingErrors(
+      about: UnsafeMutableRawPointer(allocated)
+    ) {
+      avformat_open_input(&context, "file:" + path, nil, nil)
+    }
+    // On failure avformat_open_input has already freed the context and set it to NULL.
+    guard code >= 0, let context else {
+      throw FFmpegError(
+        code: code < 0 ? code : vedl_averror_unknown(), operation: "opening \"\(path)\"",
+        libraryMessages: messages)
+    }
+    self.context = context
+    self.path = path
+  }
+
+  deinit {
+    var owned: UnsafeMutablePointer<AVFormatContext>? = context
+    avformat_close_input(&owned)
+  }
+
+  /// Reads the start of every stream to fill in codec parameters the header lacks
+  /// (`avformat_find_stream_info`).
+  public func findStreamInfo() throws(FFmpegError) {
+    let (code, messages) = LibavLogRouter.shared.recordingErrors(
+      about: UnsafeMutableRawPointer(context)
+    ) {
+      avformat_find_stream_info(context, nil)
+    }
+    if code < 0 {
+      throw FFmpegError(
+        code: code, operation: "reading stream information of \"\(path)\"",
+        libraryMessages: messages)
+    }
+  }
+
+  /// The demuxer's short name, for example `"mov,mp4,m4a,3gp,3g2,mj2"`, `"wav"`, `"png_pipe"`.
+  public var formatName: String {
+    context.pointee.iformat.map { String(cString: $0.pointee.name) } ?? ""
+  }
+
+  /// The demuxer's descriptive name, for example `"QuickTime / MOV"`.
+  public var formatLongName: String? {
+    context.pointee.iformat.flatMap { $0.pointee.long_name }.map { String(cString: $0) }
+  }
+
+  /// How many streams the file has.
+  public var streamCount: Int { Int(context.pointee.nb_streams) }
+
+  /// The container's duration in seconds (`AVFormatContext.duration / AV_TIME_BASE`), when
+  /// the demuxer knows it.
+  public var containerDuration: Rational? {
+    timestamp(context.pointee.duration, in: vedl_av_time_base_q())
+  }
+
+  /// The stream at `index` (`0..<streamCount`).
+  func stream(at index: Int) -> UnsafeMutablePointer<AVStream> {
+    precondition(index >= 0 && index < streamCount, "stream index \(index) out of range")
+    return context.pointee.streams[index]!
+  }
+
+  /// Reads the next packet of any stream not discarded into `packet` (`av_read_frame`).
+  /// Returns `false` at the end of the file; throws on a read error.
+  func readPacket(into packet: Packet) throws(FFmpegError) -> Bool {
+    packet.unreference()
+    let (code, messages) = LibavLogRouter.shared.recordingErrors(
+      about: UnsafeMutableRawPointer(context)
+    ) {
+      av_read_frame(context, packet.packet)
+    }
+    if code == vedl_averror_eof() { return false }
+    if code < 0 {
+      throw FFmpegError(
+        code: code, operation: "reading a packet from \"\(path)\"", libraryMessages: messages)
+    }
+    return true
+  }
+
+  /// Makes the demuxer skip every stream except those in `kept`, so reading packets of one
+  /// stream does not pay for the others.
+  func discardAllStreams(except kept: Set<Int>) {
+    for index in 0..<streamCount {
+      stream(at: index).pointee.discard = kept.contains(index) ? AVDISCARD_DEFAULT : AVDISCARD_ALL
+    }
+  }
+}

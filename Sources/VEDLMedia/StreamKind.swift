@@ -1,0 +1,11 @@
+/// What a stream carries.
+public enum StreamKind: String, Sendable, Hashable, CaseIterable {
+  /// Moving pictures, or a still image (FFmpeg reads a picture as a one-frame video).
+  case video
+  /// Sound.
+  case audio
+  /// Timed text or bitmap subtitles.
+  case subtitle
+  /// Data, attachments (fonts in Matroska) and anything FFmpeg cannot classify.
+  case other
+}

@@ -1,0 +1,122 @@
+import Foundation
+import VEDLCaptions
+import VEDLDiagnostics
+import VEDLSource
+import VEDLSyntax
+import VEDLTime
+
+extension CheckRun {
+  /// The length of the output: the main track's end, or the last item's end without one.
+  var timelineEnd: Rational? {
+    if mainTrack != nil {
+      if case .done(let e) = mainCell { return e }
+      return nil
+    }
+    var end = Rational.zero
+    for track in tracks {
+      for item in track.items {
+        if case .done(let t?) = item.timingCell, t.end > end { end = t.end }
+      }
+    }
+    return end
+  }
+
+  /// Reads `captions { … }`: imported files and inline cues, checked for overlaps.
+  func checkCaptions() -> Captions {
+    var result = Captions(cues: [], style: Captions.Style())
+    guard let statement = captionsStatement, let block = statement.block else { return result }
+    struct Placed {
+      var cue: Captions.Cue
+      var file: SourceFile
+      var span: Span
+    }
+    var placed: [Placed] = []
+    var seen: [String: Span] = [:]
+    for entry in block.items {
+      guard case .statement(let s) = entry else {
+        reportDeclarationInBlock(entry)
+        continue
+      }
+      guard let schema = validate(s, in: .captions, seen: &seen) else { continue }
+      let args = bind(s, schema)
+      switch schema.name {
+      case "import":
+        guard let e = args.positional.first, case .string(let written)? = evaluate(e, expected: .path) else { continue }
+        let path = resolvePath(written)
+        guard let data = FileManager.default.contents(atPath: path) else {
+          report(.cannotReadFile, "cannot read caption file `\(written)`", e.span, notes: ["looked for \(path)"])
+          continue
+        }
+        let captionFile = SourceFile(path: written, bytes: [UInt8](data))
+        let (cues, diags) = CaptionParser.parse(file: captionFile)
+        for var d in diags {
+          d.labels.append(Label(span: s.span, message: "imported here", file: file))
+          diagnostics.append(d)
+        }
+        for cue in cues {
+          let start = grid.snapDown(cue.start)
+          let end = grid.snapDown(cue.end)
+          placed.append(
+            Placed(
+              cue: Captions.Cue(
+                start: cue.start, end: cue.end, startFrame: grid.frameFloor(at: start), endFrame: grid.frameFloor(at: end),
+                text: cue.text, file: written),
+              file: captionFile, span: cue.span))
+        }
+      case "cue":
+        guard args.positional.count == 2,
+          case .range(let a, let b)? = evaluate(args.positional[0], expected: .range),
+          case .string(let text)? = evaluate(args.positional[1], expected: .string)
+        else { continue }
+        let start = snapped(a, args.positional[0])
+        let end = snapped(b, args.positional[0])
+        guard start < end, !start.isNegative else {
+          report(.emptyLength, "cue `\(file.text(args.positional[0].span))` is empty, reversed or before 0", args.positional[0].span)
+          continue
+        }
+        placed.append(
+          Placed(
+            cue: Captions.Cue(
+              start: start, end: end, startFrame: grid.frameFloor(at: start), endFrame: grid.frameFloor(at: end), text: text, file: nil),
+            file: file, span: s.span))
+      case "style":
+        var style = Captions.Style()
+        for (label, a) in args.labelled {
+          guard let type = schema.labelled(label)?.type, let v = evaluate(a.value, expected: type) else { continue }
+          switch (label, v) {
+          case ("font", .string(let f)): style.font = f
+          case ("size", .number(let n)):
+            if n.isPositive { style.size = n } else { report(.valueOutOfRange, "caption size must be greater than zero", a.value.span) }
+          case ("color", .color(let c)): style.color = c
+          case ("box", .color(let c)): style.box = c
+          case ("position", .word(let w)): style.position = w
+          case ("margin", .number(let n)): style.margin = n
+          default: break
+          }
+        }
+        result.style = style
+      default:
+        break
+      }
+    }
+    placed.sort { $0.cue.start < $1.cue.start }
+    for (a, b) in zip(placed, placed.dropFirst()) where b.cue.start < a.cue.end {
+      diagnostics.append(
+        Diagnostic(
+          .cuesOverlap, "caption cue at \(b.cue.start.secondsDescription) overlaps the cue running \(a.cue.start.secondsDescription)..\(a.cue.end.secondsDescription)",
+          file: b.file, span: b.span,
+          labels: [Label(span: a.span, message: "this cue runs until \(a.cue.end.secondsDescription)", file: a.file === b.file ? nil : a.file)],
+          help: "start the later cue at \(a.cue.end.secondsDescription) or end the earlier one sooner"))
+    }
+    if let end = timelineEnd {
+      for p in placed where p.cue.end > end {
+        diagnostics.append(
+          Diagnostic(
+            .cuePastEnd, "caption cue \(p.cue.start.secondsDescription)..\(p.cue.end.secondsDescription) runs past the end of the timeline (\(end.secondsDescription))",
+            file: p.file, span: p.span, notes: [p.cue.start >= end ? "it never shows" : "it is cut at the end"]))
+      }
+    }
+    result.cues = placed.map(\.cue)
+    return result
+  }
+}

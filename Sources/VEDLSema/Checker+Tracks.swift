@@ -1,0 +1,582 @@
+import VEDLDiagnostics
+import VEDLSource
+import VEDLSyntax
+import VEDLTime
+
+extension CheckRun {
+  // MARK: Collecting
+
+  /// Reads every track's kind, name and items, and binds item ids.
+  func collectTracks() {
+    guard let trackSchema = Schema.statement("track", in: .file) else { return }
+    for track in tracks {
+      let args = bind(track.statement, trackSchema)
+      if let e = args.positional.first, case .word(let w)? = evaluate(e, expected: trackSchema.positional[0].type) {
+        track.kind = Track.Kind(rawValue: w)
+      }
+      if args.positional.count > 1, case .string(let name)? = evaluate(args.positional[1], expected: .string) {
+        track.name = name
+      }
+      if track.kind == .main {
+        if let first = mainTrack {
+          report(
+            .repeatedStatement, "there can be only one main track", track.statement.span,
+            labels: [Label(span: first.statement.name.span, message: "the main track is declared here")],
+            help: "use `track overlay` for pictures over the main track")
+          track.kind = nil
+          continue
+        }
+        if args.positional.count > 1 {
+          report(.unexpectedArgument, "the main track takes no name", args.positional[1].span, help: "remove the name")
+        }
+        mainTrack = track
+      }
+      guard let kind = track.kind else { continue }
+      guard let block = track.statement.block else {
+        report(.unexpectedBlock, "a track needs a block of items", track.statement.span, help: "add `{ … }` with its clips")
+        continue
+      }
+      let context: StatementContext = kind == .main ? .mainTrack : (kind == .overlay ? .overlayTrack : .audioTrack)
+      var seen: [String: Span] = [:]
+      for item in block.items {
+        guard case .statement(let s) = item else {
+          reportDeclarationInBlock(item)
+          continue
+        }
+        guard let schema = validate(s, in: context, seen: &seen) else { continue }
+        let kind: ItemNode.Kind
+        switch schema.name {
+        case "clip": kind = .clip
+        case "text": kind = .text
+        case "shape": kind = .shape
+        case "gap": kind = .gap
+        case "crossfade": kind = .transition(.crossfade)
+        case "fade": kind = .transition(.fade)
+        case "wipe": kind = .transition(.wipe)
+        case "slide": kind = .transition(.slide)
+        default: continue
+        }
+        let node = ItemNode(statement: s, kind: kind, track: track, checker: self, schema: schema, arguments: bind(s, schema))
+        if case .transition = kind, !node.arguments.labelled.isEmpty, schema.name == "fade", node.arguments.positional.isEmpty {
+          report(.missingArgument, "a `fade` on the main track is a transition and needs its length", s.span,
+                 help: "write `fade 1s`; to fade a clip in or out, use `fade in: … out: …` inside the clip's block")
+          continue
+        }
+        if track.kind == .main, let at = node.arguments.labelled["at"] {
+          report(
+            .placementInMainTrack, "clips on the main track cannot be placed with `at:`", at.span,
+            notes: ["main-track clips play back to back from 0"],
+            help: "remove `at:` (insert `gap D` for a pause), or move the clip to an overlay track")
+        }
+        if let idArgument = node.arguments.labelled["id"], case .word(let name)? = evaluate(idArgument.value, expected: .newIdentifier) {
+          node.id = name
+          define(Identifier(name, idArgument.value.span), .item(node))
+        }
+        track.items.append(node)
+      }
+    }
+  }
+
+  func reportDeclarationInBlock(_ item: VEDLSyntax.Item) {
+    switch item {
+    case .let(let d):
+      report(.unknownStatement, "`let` is only allowed at the top level", d.span, help: "move the `let` to the top of the file")
+    case .param(let d):
+      report(.unknownStatement, "`param` is only allowed at the top level", d.span, help: "move the `param` to the top of the file")
+    case .version(let d):
+      report(.misplacedVersion, "`vedl` declaration must come first", d.span, help: "move `vedl 1` to the top of the file")
+    default:
+      break
+    }
+  }
+
+  // MARK: Resolving
+
+  func resolveTracks() {
+    if mainTrack != nil { _ = mainEnd(mainTrack!.statement.name.span) }
+    for track in tracks where track.kind != nil && track.kind != .main {
+      for item in track.items { _ = item.timing(requestedAt: item.statement.name.span) }
+    }
+    for track in tracks where track.kind != nil {
+      for item in track.items { evaluateModifiers(item) }
+    }
+    checkOverlaps()
+  }
+
+  /// The end of the main track (its length), computing the main track on first use.
+  func mainEnd(_ span: Span) -> Rational? {
+    guard let main = mainTrack else {
+      report(.noMainTrack, "`end` means the end of the main track, but there is no main track", span,
+             help: "add `track main { … }`, or give the item a `duration:`")
+      return nil
+    }
+    return memoised(get: { mainCell }, set: { mainCell = $0 }, "the main track", main.statement.name.span) {
+      resolveMain(main)
+    }
+  }
+
+  /// Lays the main track out: clips and gaps back to back, each transition pulling the next
+  /// clip back by its length. Returns the end, or `nil` if some length is unknown.
+  private func resolveMain(_ main: TrackNode) -> Rational? {
+    // `cursor` is nil once some length is unknown; later items are still evaluated (so their
+    // own mistakes are reported) but get no timing.
+    var cursor: Rational? = .zero
+    var pending: [(node: ItemNode, length: Rational, index: Int)] = []
+    for (index, item) in main.items.enumerated() {
+      switch item.kind {
+      case .transition:
+        guard let e = item.arguments.positional.first, let d = timeValue(e, expected: .duration) else {
+          cursor = nil
+          continue
+        }
+        guard d.isPositive else {
+          report(.emptyLength, "a transition must last longer than zero", e.span)
+          cursor = nil
+          continue
+        }
+        pending.append((item, d, index))
+        // The clip after the transition starts `d` earlier.
+        cursor = cursor.map { $0 - d }
+      default:
+        guard let length = intrinsicLength(item, start: cursor) else {
+          cursor = nil
+          continue
+        }
+        item.mainLength = length
+        if let start = cursor {
+          item.mainTiming = (start, start + length)
+          cursor = start + length
+        }
+      }
+    }
+    guard finishMain(main, pending), let end = cursor else { return nil }
+    return end
+  }
+
+  /// Checks each transition against its neighbours; `nil` when the layout is invalid.
+  private func finishMain(_ main: TrackNode, _ transitions: [(node: ItemNode, length: Rational, index: Int)]) -> Bool {
+    var valid = true
+    var used: [Int: Rational] = [:]  // transition time already taken from each clip
+    for (node, length, index) in transitions {
+      let before = index > 0 ? main.items[index - 1] : nil
+      let after = index + 1 < main.items.count ? main.items[index + 1] : nil
+      let name = node.schema.name
+      guard let before, before.kind == .clip, let after, after.kind == .clip else {
+        let neighbour = [before, after].compactMap { $0 }.first { $0.kind != .clip }
+        report(
+          .invalidTransition, "`\(name)` needs a clip on each side", node.statement.span,
+          labels: neighbour.map { [Label(span: $0.statement.span, message: "this is not a clip")] } ?? [],
+          notes: ["a transition overlaps the clips before and after it"])
+        valid = false
+        continue
+      }
+      guard let lengthA = before.mainLength, let lengthB = after.mainLength else { continue }
+      let usedA = used[index - 1] ?? .zero
+      if length > lengthA - usedA || length > lengthB {
+        let shorter = length > lengthB && !(length > lengthA - usedA) ? (after, lengthB) : (before, lengthA - usedA)
+        report(
+          .invalidTransition, "`\(name) \(length.secondsDescription)` is longer than \(shorter.0.describe) (\(shorter.1.secondsDescription))",
+          node.statement.span,
+          labels: [
+            Label(span: before.statement.span, message: "lasts \(lengthA.secondsDescription)" + (usedA.isZero ? "" : ", \(usedA.secondsDescription) of it already in a transition")),
+            Label(span: after.statement.span, message: "lasts \(lengthB.secondsDescription)"),
+          ],
+          help: "shorten the transition or lengthen the clips")
+        valid = false
+      }
+      used[index + 1] = length
+    }
+    return valid
+  }
+
+  /// Where an overlay or audio item sits: `at:` plus its length.
+  func placeAbsolute(_ item: ItemNode) -> (start: Rational, end: Rational)? {
+    guard let at = item.arguments.labelled["at"] else {
+      report(.missingPlacement, "\(item.schema.name) on \(item.track.kind == .audio ? "an audio" : "an overlay") track needs `at:`",
+             item.statement.span, help: "add `at: 0s` (or another time)")
+      return nil
+    }
+    guard let start = timeValue(at.value, expected: .time) else { return nil }
+    if start.isNegative {
+      report(.valueOutOfRange, "\(item.describe) starts before 0", at.value.span)
+      return nil
+    }
+    guard let length = intrinsicLength(item, start: start) else { return nil }
+    return (start, start + length)
+  }
+
+  /// Evaluates a timeline time and checks it against the frame grid (W0401), returning the
+  /// value snapped down to the grid.
+  func timeValue(_ e: Expr, expected: ValueType) -> Rational? {
+    guard case .duration(let t)? = evaluate(e, expected: expected) else { return nil }
+    return snapped(t, e)
+  }
+
+  func snapped(_ t: Rational, _ e: Expr) -> Rational {
+    guard !grid.isOnGrid(t), let snapped = grid.checkedSnapDown(t) else { return t }
+    let frame = grid.frameFloor(at: t)
+    let replacement = Self.timeLiteral(snapped, frame: frame)
+    var fixIts: [FixIt] = []
+    if case .literal = e.kind { fixIts.append(FixIt(span: e.span, replacement: replacement, message: "snap to `\(replacement)`")) }
+    report(
+      .offFrameGrid, "`\(file.text(e.span))` (\(t.secondsDescription)) is not on the \(canvas.rate) fps frame grid", e.span,
+      notes: ["it is rounded down to frame \(frame), at \(snapped.secondsDescription)"],
+      help: "write `\(replacement)`", fixIts: fixIts)
+    return snapped
+  }
+
+  /// A literal for an exact time: seconds when they are a short decimal, frames otherwise.
+  static func timeLiteral(_ t: Rational, frame: Int64) -> String {
+    if let d = t.exactDecimal, !d.contains(".") || d.split(separator: ".")[1].count <= 3 {
+      return d + "s"
+    }
+    return "\(frame)f"
+  }
+
+  /// The item's length on the timeline from `duration:`, `until:` (relative to `start`),
+  /// or its source (trim ÷ speed, or the media's length). Evaluates the clip's source,
+  /// trim, speed and volume on the way.
+  func intrinsicLength(_ item: ItemNode, start: Rational?) -> Rational? {
+    let args = item.arguments
+    switch item.kind {
+    case .gap:
+      guard let e = args.positional.first, let d = timeValue(e, expected: .duration) else { return nil }
+      guard d.isPositive else {
+        report(.emptyLength, "a gap must last longer than zero", e.span)
+        return nil
+      }
+      return d
+    case .transition:
+      return nil
+    case .clip, .text, .shape:
+      break
+    }
+    var ok = evaluateItemContent(item)
+    let duration = args.labelled["duration"]
+    let until = args.labelled["until"]
+    if let duration, let until {
+      report(
+        .missingLength, "\(item.describe) has both `duration:` and `until:`", until.span,
+        labels: [Label(span: duration.span, message: "duration given here")], help: "keep one of them")
+      return nil
+    }
+    if let duration {
+      guard let d = timeValue(duration.value, expected: .duration), ok else { return nil }
+      guard d.isPositive else {
+        report(.emptyLength, "\(item.describe) must last longer than zero", duration.value.span)
+        return nil
+      }
+      return d
+    }
+    if let until {
+      guard let end = timeValue(until.value, expected: .time), let start, ok else { return nil }
+      guard end > start else {
+        report(
+          .emptyLength, "\(item.describe) ends at \(end.secondsDescription), not after its start at \(start.secondsDescription)",
+          until.value.span, help: "`until:` must be later than the item's start")
+        return nil
+      }
+      return end - start
+    }
+    guard item.kind == .clip else {
+      report(.missingLength, "\(item.schema.name) items need `duration:` or `until:`", item.statement.span,
+             help: "add `duration: 2s` or `until: end`")
+      return nil
+    }
+    guard let sourceIndex = item.source else { return nil }
+    let source = sources[sourceIndex]
+    if let trim = item.trim {
+      ok = ok && true
+      return (trim.end - trim.start) / item.speed
+    }
+    guard source.hasIntrinsicLength else {
+      report(
+        .missingLength, "a clip of \(Self.describeSource(source)) needs `duration:` or `until:`", item.statement.span,
+        notes: ["\(source.kind.rawValue) sources have no length of their own"], help: "add `duration: 2s`")
+      return nil
+    }
+    guard let d = source.facts?.duration else { return nil }  // facts unavailable: reported already, or not checked
+    return d / item.speed
+  }
+
+  static func describeSource(_ s: SourceInfo) -> String {
+    switch s.kind {
+    case .image: "an image"
+    case .color: "a colour"
+    case .testpattern: "`testpattern()`"
+    case .tone: "`tone(…)`"
+    case .video: "a video"
+    case .audio: "an audio file"
+    }
+  }
+
+  /// Evaluates a clip's source, trim, speed, volume and flags, or a text's string and a
+  /// shape's kind. Returns `false` when something failed (already reported).
+  @discardableResult
+  func evaluateItemContent(_ item: ItemNode) -> Bool {
+    let args = item.arguments
+    var ok = true
+    switch item.kind {
+    case .clip:
+      if item.source == nil, let e = args.positional.first {
+        if case .source(let index)? = evaluate(e, expected: .source) {
+          item.source = index
+          let kind = sources[index].kind
+          if item.track.kind == .audio, sources[index].hasPicture, kind != .video {
+            report(.mediaWrongKind, "an audio track cannot play \(Self.describeSource(sources[index]))", e.span,
+                   help: "put the clip on an overlay track")
+            ok = false
+          }
+          if item.track.kind == .overlay || item.track.kind == .main, kind == .audio || kind == .tone {
+            // Sound on a picture track is allowed on main (it is mixed), not on overlays.
+            if item.track.kind == .overlay {
+              report(.mediaWrongKind, "an overlay track cannot show \(Self.describeSource(sources[index]))", e.span,
+                     help: "put the clip on an audio track")
+              ok = false
+            }
+          }
+        } else {
+          ok = false
+        }
+      } else if item.source == nil {
+        ok = false
+      }
+      if let a = args.labelled["speed"] {
+        if case .speed(let v)? = evaluate(a.value, expected: .speed) {
+          if v.isPositive { item.speed = v } else {
+            report(.invalidSpeed, "speed must be greater than zero, found `\(file.text(a.value.span))`", a.value.span,
+                   help: "use a positive speed such as `0.5x` or `2x`")
+            ok = false
+          }
+        } else {
+          ok = false
+        }
+      }
+      if let a = args.labelled["volume"], case .gain(let g)? = evaluate(a.value, expected: .gain) { item.volume = g }
+      item.muted = args.flags.contains("muted")
+      if let a = args.labelled["muted"], case .bool(let b)? = evaluate(a.value, expected: .bool) { item.muted = b }
+      if let a = args.labelled["trim"] {
+        if case .range(let s, let e)? = evaluate(a.value, expected: .range) {
+          ok = checkTrim(item, s, e, a.value) && ok
+        } else {
+          ok = false
+        }
+      }
+    case .text:
+      if item.text == nil, let e = args.positional.first {
+        if case .string(let t)? = evaluate(e, expected: .string) { item.text = t } else { ok = false }
+      }
+      for label in ["box", "outline", "outlineWidth"] {
+        if let a = args.labelled[label], let type = item.schema.labelled(label)?.type, let v = evaluate(a.value, expected: type) {
+          item.attributes[label] = v
+        }
+      }
+    case .shape:
+      if item.shape == nil, let e = args.positional.first, case .word(let w)? = evaluate(e, expected: item.schema.positional[0].type) {
+        item.shape = w
+      }
+    default:
+      break
+    }
+    return ok
+  }
+
+  private func checkTrim(_ item: ItemNode, _ s: Rational, _ e: Rational, _ expr: Expr) -> Bool {
+    guard s < e else {
+      report(.emptyLength, "trim `\(file.text(expr.span))` is empty or reversed", expr.span,
+             notes: ["trims are half-open ranges `start..end` of source time, with start before end"])
+      return false
+    }
+    if s.isNegative {
+      report(.trimOutsideSource, "trim starts before the beginning of the source", expr.span)
+      return false
+    }
+    if let index = item.source {
+      let source = sources[index]
+      if !source.hasIntrinsicLength {
+        report(.trimOutsideSource, "\(Self.describeSource(source)) has no length to trim", expr.span,
+               help: "use `duration:` instead of `trim:`")
+        return false
+      }
+      if let length = source.facts?.duration, e > length {
+        report(
+          .trimOutsideSource, "trim ends at \(e.secondsDescription), but `\(source.writtenPath ?? "the source")` is only \(length.secondsDescription) long",
+          expr.span,
+          labels: sourceSpans[index].map { [Label(span: $0, message: "this source lasts \(length.secondsDescription)")] } ?? [],
+          help: "trim within the source, e.g. `\(s.secondsDescription)..\(length.secondsDescription)`")
+        return false
+      }
+    }
+    item.trim = (s, e)
+    return true
+  }
+
+  // MARK: Modifiers
+
+  func evaluateModifiers(_ item: ItemNode) {
+    guard let block = item.statement.block else { return }
+    let context: StatementContext
+    switch item.kind {
+    case .clip: context = .clip
+    case .text: context = .text
+    case .shape: context = .shape
+    default: return
+    }
+    var seen: [String: Span] = [:]
+    let length = (item.track.kind == .main ? item.mainTiming : (item.timing(requestedAt: item.statement.name.span))).map { $0.end - $0.start }
+    for entry in block.items {
+      guard case .statement(let s) = entry else {
+        reportDeclarationInBlock(entry)
+        continue
+      }
+      guard let schema = validate(s, in: context, seen: &seen) else { continue }
+      let args = bind(s, schema)
+      var positional: [Value] = []
+      var labelled: [String: Value] = [:]
+      var ok = true
+      for (i, e) in args.positional.enumerated() {
+        if let v = evaluate(e, expected: schema.positional[i].type) { positional.append(v) } else { ok = false }
+      }
+      for (label, a) in args.labelled {
+        guard let type = schema.labelled(label)?.type else { continue }
+        if let v = evaluate(a.value, expected: type) { labelled[label] = v } else { ok = false }
+      }
+      guard ok else { continue }
+      if checkModifier(schema.name, positional, labelled, args, s, itemLength: length) {
+        item.modifiers.append(Modifier(name: schema.name, positional: positional, labelled: labelled))
+      }
+    }
+  }
+
+  /// Range checks of modifier values.
+  private func checkModifier(
+    _ name: String, _ positional: [Value], _ labelled: [String: Value], _ args: BoundArguments, _ s: Statement, itemLength: Rational?
+  ) -> Bool {
+    func outOfRange(_ span: Span, _ message: String, _ note: String) -> Bool {
+      report(.valueOutOfRange, message, span, notes: [note])
+      return false
+    }
+    switch name {
+    case "opacity":
+      if case .number(let v) = positional[0], v.isNegative || v > .one {
+        return outOfRange(args.positional[0].span, "opacity must be between 0 and 100%", "`0` is transparent, `1` (or `100%`) opaque")
+      }
+    case "scale", "zoom":
+      if case .number(let v) = positional[0], !v.isPositive {
+        return outOfRange(args.positional[0].span, "`\(name)` must be greater than zero", "`1` leaves the size unchanged")
+      }
+    case "crop":
+      if !positional.isEmpty, !labelled.isEmpty, labelled.keys.contains(where: { $0 != "anchor" }) {
+        report(.unexpectedArgument, "`crop` takes either a ratio or `x:`/`y:`/`width:`/`height:`, not both", s.span)
+        return false
+      }
+      if positional.isEmpty, labelled.isEmpty {
+        report(.missingArgument, "`crop` needs a ratio (`crop 9:16`) or a rectangle (`crop x: y: width: height:`)", s.span)
+        return false
+      }
+      if case .ratio(let a, let b)? = positional.first, a <= 0 || b <= 0 {
+        return outOfRange(args.positional[0].span, "crop ratio must be positive", "write e.g. `9:16`")
+      }
+      for key in ["x", "y", "width", "height"] {
+        if case .number(let v)? = labelled[key], v.isNegative || v > .one {
+          return outOfRange(args.labelled[key]!.value.span, "crop `\(key):` must be a fraction between 0 and 1", "crop rectangles are fractions of the source")
+        }
+      }
+      for (origin, extent) in [("x", "width"), ("y", "height")] {
+        if case .number(let o)? = labelled[origin], case .number(let e)? = labelled[extent], o + e > .one {
+          return outOfRange(args.labelled[extent]!.value.span, "crop `\(origin):` + `\(extent):` goes past the source's edge", "the sum must be at most 1")
+        }
+        if case .number(let e)? = labelled[extent], e.isZero {
+          return outOfRange(args.labelled[extent]!.value.span, "crop `\(extent):` must be greater than zero", "crop rectangles are fractions of the source")
+        }
+      }
+    case "size":
+      for key in ["width", "height"] {
+        if case .number(let v)? = labelled[key], !v.isPositive {
+          return outOfRange(args.labelled[key]!.value.span, "`size \(key):` must be greater than zero", "sizes are in canvas pixels")
+        }
+      }
+      if labelled.isEmpty {
+        report(.missingArgument, "`size` needs `width:`, `height:` or both", s.span)
+        return false
+      }
+    case "position":
+      let hasAnchor = !positional.isEmpty
+      let hasXY = labelled["x"] != nil || labelled["y"] != nil
+      if hasAnchor && hasXY {
+        report(.unexpectedArgument, "`position` takes an anchor or `x:`/`y:`, not both", s.span)
+        return false
+      }
+      if !hasAnchor && !hasXY {
+        report(.missingArgument, "`position` needs an anchor (`position bottom`) or coordinates (`position x: 10 y: 20`)", s.span)
+        return false
+      }
+    case "fade":
+      var total = Rational.zero
+      for key in ["in", "out"] {
+        if case .duration(let d)? = labelled[key] {
+          if d.isNegative { return outOfRange(args.labelled[key]!.value.span, "fade length must not be negative", "write e.g. `fade in: 250ms`") }
+          total = total + d
+        }
+      }
+      if labelled.isEmpty {
+        report(.missingArgument, "`fade` on an item needs `in:`, `out:` or both", s.span)
+        return false
+      }
+      if let itemLength, total > itemLength {
+        report(.valueOutOfRange, "fades (\(total.secondsDescription)) are longer than the item (\(itemLength.secondsDescription))", s.span)
+        return false
+      }
+    case "adjust":
+      if labelled.isEmpty {
+        report(.missingArgument, "`adjust` needs `brightness:`, `contrast:` or `saturation:`", s.span)
+        return false
+      }
+      let ranges: [String: (Rational, Rational)] = ["brightness": (Rational(-1), .one), "contrast": (.zero, Rational(3)), "saturation": (.zero, Rational(3))]
+      for (key, (lo, hi)) in ranges {
+        if case .number(let v)? = labelled[key], v < lo || v > hi {
+          return outOfRange(args.labelled[key]!.value.span, "`\(key):` is out of range", "\(key) ranges from \(lo) to \(hi)")
+        }
+      }
+    case "font":
+      if case .number(let v)? = labelled["size"], !v.isPositive {
+        return outOfRange(args.labelled["size"]!.value.span, "font size must be greater than zero", "sizes are in pixels")
+      }
+    default:
+      break
+    }
+    return true
+  }
+
+  // MARK: Lanes
+
+  /// Items of one overlay or audio track must not overlap; items past the end are warned.
+  func checkOverlaps() {
+    let end: Rational? = mainTrack.flatMap { _ in if case .done(let e) = mainCell { return e } else { return nil } }
+    for track in tracks where track.kind == .overlay || track.kind == .audio {
+      var placed: [(ItemNode, Rational, Rational)] = []
+      for item in track.items {
+        if case .done(let t?) = item.timingCell { placed.append((item, t.start, t.end)) }
+      }
+      placed.sort { $0.1 < $1.1 }
+      for (a, b) in zip(placed, placed.dropFirst()) where grid.frameFloor(at: b.1) < grid.frameFloor(at: a.2) {
+        report(
+          .itemsOverlap, "\(b.0.describe) overlaps \(a.0.describe) on track \(track.name.map { "\"\($0)\"" } ?? track.kind!.rawValue)",
+          b.0.statement.span,
+          labels: [
+            Label(span: a.0.statement.span, message: "runs \(a.1.secondsDescription)..\(a.2.secondsDescription)"),
+            Label(span: b.0.statement.name.span, message: "starts at \(b.1.secondsDescription)"),
+          ],
+          help: "move one of them, or put it on its own track")
+      }
+      if let end {
+        for (item, start, stop) in placed where stop > end {
+          report(
+            .pastEnd, "\(item.describe) ends at \(stop.secondsDescription), after the main track ends at \(end.secondsDescription)",
+            item.statement.span, notes: [start >= end ? "it starts after the end and never shows" : "the rest is cut"],
+            help: "use `until: end` to stop at the end of the main track")
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import VEDLTime
+
+/// What the checker needs to know about a media file. Sema never opens files itself: it asks
+/// a ``MediaFactsProvider``, which the command line implements with libavformat, the
+/// language server with a cache, and tests with fakes.
+public struct MediaFacts: Sendable, Hashable {
+  /// Exact length in seconds, when the container knows it.
+  public var duration: Rational?
+  public var hasVideo: Bool
+  public var hasAudio: Bool
+  /// A single picture (PNG, JPEG) rather than a moving video.
+  public var isStillImage: Bool
+  public var width: Int64?
+  public var height: Int64?
+  public var frameRate: Rational?
+  public var frameCount: Int64?
+
+  public init(
+    duration: Rational?, hasVideo: Bool, hasAudio: Bool, isStillImage: Bool = false, width: Int64? = nil,
+    height: Int64? = nil, frameRate: Rational? = nil, frameCount: Int64? = nil
+  ) {
+    self.duration = duration
+    self.hasVideo = hasVideo
+    self.hasAudio = hasAudio
+    self.isStillImage = isStillImage
+    self.width = width
+    self.height = height
+    self.frameRate = frameRate
+    self.frameCount = frameCount
+  }
+}
+
+/// Why media facts could not be had.
+public struct MediaFactsError: Error, Sendable, Hashable {
+  public enum Kind: String, Sendable, Hashable {
+    /// No file at the path.
+    case missing
+    /// The file exists but cannot be read, or is not a media file FFmpeg understands.
+    case unreadable
+    /// The file is cut short or has no usable streams.
+    case truncated
+  }
+
+  public var kind: Kind
+  /// Human-readable detail (FFmpeg's own message where there is one).
+  public var message: String
+
+  public init(_ kind: Kind, _ message: String) {
+    self.kind = kind
+    self.message = message
+  }
+}
+
+/// Answers media questions for the checker. Paths are absolute.
+public protocol MediaFactsProvider: Sendable {
+  func facts(forPath path: String) -> Result<MediaFacts, MediaFactsError>
+}
+
+/// A provider backed by a fixed table (tests, and the fuzz target).
+public struct FakeMediaFacts: MediaFactsProvider {
+  public var table: [String: Result<MediaFacts, MediaFactsError>]
+  /// Used for paths not in the table; `nil` reports them missing.
+  public var fallback: MediaFacts?
+
+  public init(_ table: [String: Result<MediaFacts, MediaFactsError>] = [:], fallback: MediaFacts? = nil) {
+    self.table = table
+    self.fallback = fallback
+  }
+
+  public func facts(forPath path: String) -> Result<MediaFacts, MediaFactsError> {
+    if let entry = table[path] { return entry }
+    // Match on the file name too, so tests need not spell absolute paths.
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    if let entry = table[name] { return entry }
+    if let fallback { return .success(fallback) }
+    return .failure(MediaFactsError(.missing, "no such file"))
+  }
+}

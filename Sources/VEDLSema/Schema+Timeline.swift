@@ -1,0 +1,298 @@
+/// Enumerations shared by several statements.
+public enum Enumerations {
+  public static let anchor = EnumerationType(
+    "Anchor", ["topLeading", "top", "topTrailing", "leading", "center", "trailing", "bottomLeading", "bottom", "bottomTrailing"])
+  public static let corner = EnumerationType("Corner", ["topLeading", "topTrailing", "bottomLeading", "bottomTrailing"])
+  public static let trackKind = EnumerationType("TrackKind", ["main", "overlay", "audio"])
+  public static let direction = EnumerationType("Direction", ["left", "right", "up", "down"])
+  public static let fit = EnumerationType("Fit", ["cover", "contain", "fill"])
+  public static let axis = EnumerationType("Axis", ["horizontal", "vertical"])
+  public static let shapeKind = EnumerationType("ShapeKind", ["rect", "ellipse"])
+  public static let alignment = EnumerationType("Alignment", ["leading", "center", "trailing"])
+  public static let quality = EnumerationType("Quality", ["original", "low", "medium", "high"])
+  public static let blur = EnumerationType("Blur", ["blur"])
+  public static let captionPosition = EnumerationType("CaptionPosition", ["top", "center", "bottom"])
+  /// Named canvas sizes (`canvas story`).
+  public static let canvasPreset = EnumerationType("CanvasPreset", CanvasPresets.table.map(\.name))
+}
+
+/// The named canvas sizes of `canvas PRESET`.
+public enum CanvasPresets {
+  public struct Preset: Sendable, Hashable {
+    public let name: String
+    public let width: Int64
+    public let height: Int64
+  }
+
+  public static let table: [Preset] = [
+    Preset(name: "story", width: 1080, height: 1920),
+    Preset(name: "square", width: 1080, height: 1080),
+    Preset(name: "portrait", width: 1080, height: 1350),
+    Preset(name: "landscape", width: 1920, height: 1080),
+    Preset(name: "hd", width: 1280, height: 720),
+    Preset(name: "fullhd", width: 1920, height: 1080),
+    Preset(name: "uhd", width: 3840, height: 2160),
+  ]
+
+  public static func preset(_ name: String) -> Preset? { table.first { $0.name == name } }
+}
+
+extension Schema {
+  // Argument building blocks, shared so that every statement documents them the same way.
+  static let atArgument = ArgumentSchema("at", .time, "Where the item starts on the timeline (required outside the main track).")
+  static let durationArgument = ArgumentSchema("duration", .duration, "How long the item lasts on the timeline.")
+  static let untilArgument = ArgumentSchema("until", .time, "Where the item ends: a time, or `end` (the end of the main track).")
+  static let idArgument = ArgumentSchema("id", .newIdentifier, "A name for the item; `NAME.start`, `NAME.end` and `NAME.duration` refer to its resolved timing.")
+  static let clipArguments: [ArgumentSchema] = [
+    atArgument, durationArgument, untilArgument,
+    ArgumentSchema("trim", .range, "The part of the source to use, in source time (half-open: `2s..6s`)."),
+    ArgumentSchema("speed", .speed, default: "1x", "Playback speed; the timeline length is the trimmed length divided by the speed. Audio keeps its pitch."),
+    ArgumentSchema("volume", .gain, default: "0dB", "Gain applied to the clip's sound."),
+    ArgumentSchema("muted", .bool, default: "false", "Silences the clip's own sound (same as the bare word `muted`)."),
+    idArgument,
+  ]
+  static let placementContexts: Set<StatementContext> = [.clip, .text, .shape]
+  static let fractionDoc = "A fraction of the source (`0.25` or `25%`)."
+
+  /// Statements of the timeline: canvas, tracks, items, modifiers, captions and exports.
+  static let timelineStatements: [StatementSchema] = [
+    StatementSchema(
+      "canvas", in: [.file],
+      positional: [ArgumentSchema(nil, .oneOf([.size, .enumeration(Enumerations.canvasPreset)]), default: "1920x1080", "The frame size in pixels (`1080x1920`) or a preset name.")],
+      labelled: [
+        ArgumentSchema("fps", .number, default: "30", "Frame rate: `30`, `29.97` (30000/1001), `24000/1001`, …"),
+        ArgumentSchema("background", .color, default: "black", "Colour behind everything."),
+      ],
+      repeatable: false,
+      "The output frame: size, rate and background. Odd dimensions are made even (encoders need it)."),
+    StatementSchema(
+      "track", in: [.file],
+      positional: [
+        ArgumentSchema(nil, .enumeration(Enumerations.trackKind), required: true, "`main` (the background sequence), `overlay` or `audio`."),
+        ArgumentSchema(nil, .string, "A name for the track (overlay and audio tracks)."),
+      ],
+      block: .mainTrack,
+      "A track. `track main { … }` plays its clips back to back from 0; `track overlay` places items with `at:`, later tracks above earlier ones; `track audio` mixes clips under the main track's sound."),
+    StatementSchema(
+      "clip", in: [.mainTrack, .overlayTrack, .audioTrack],
+      positional: [ArgumentSchema(nil, .source, required: true, "The source: `video(…)`, `image(…)`, `audio(…)`, `color(…)`, `testpattern()`, `tone(…)` or a `let` name.")],
+      labelled: clipArguments, flags: ["muted"], block: .clip,
+      "A clip of a source. On the main track clips play in sequence; elsewhere they are placed with `at:`. `muted` silences a video's own sound."),
+    StatementSchema(
+      "text", in: [.overlayTrack],
+      positional: [ArgumentSchema(nil, .string, required: true, "The text; `\\(…)` interpolates values.")],
+      labelled: [atArgument, durationArgument, untilArgument, idArgument,
+                 ArgumentSchema("box", .color, "A background box behind the text."),
+                 ArgumentSchema("outline", .color, "An outline around the glyphs."),
+                 ArgumentSchema("outlineWidth", .number, default: "2", "Outline width in pixels.")],
+      block: .text,
+      "A text item on an overlay track."),
+    StatementSchema(
+      "shape", in: [.overlayTrack],
+      positional: [ArgumentSchema(nil, .enumeration(Enumerations.shapeKind), required: true, "`rect` or `ellipse`.")],
+      labelled: [atArgument, durationArgument, untilArgument, idArgument],
+      block: .shape,
+      "A rectangle or ellipse on an overlay track."),
+    StatementSchema(
+      "crossfade", in: [.mainTrack],
+      positional: [ArgumentSchema(nil, .duration, required: true, "How long the two clips overlap.")],
+      "Dissolves the previous clip into the next; the clips overlap by the duration, shortening the track by it."),
+    StatementSchema(
+      "fade", in: [.mainTrack, .clip, .text, .shape],
+      positional: [ArgumentSchema(nil, .duration, "Transition length (main track only).")],
+      labelled: [ArgumentSchema("in", .duration, "Fade-in length (on an item)."), ArgumentSchema("out", .duration, "Fade-out length (on an item).")],
+      "On the main track, `fade D` is a transition through black. On an item, `fade in: D out: D` fades its picture (and sound) in and out."),
+    StatementSchema(
+      "wipe", in: [.mainTrack],
+      positional: [ArgumentSchema(nil, .duration, required: true, "Transition length.")],
+      labelled: [ArgumentSchema("direction", .enumeration(Enumerations.direction), default: "left", "Where the edge travels.")],
+      "A transition where an edge wipes the next clip over the previous one."),
+    StatementSchema(
+      "slide", in: [.mainTrack],
+      positional: [ArgumentSchema(nil, .duration, required: true, "Transition length.")],
+      labelled: [ArgumentSchema("direction", .enumeration(Enumerations.direction), default: "left", "Where the next clip slides towards.")],
+      "A transition where the next clip slides in, pushing the previous one out."),
+    StatementSchema(
+      "gap", in: [.mainTrack],
+      positional: [ArgumentSchema(nil, .duration, required: true, "How long the gap lasts.")],
+      "Black and silence between two clips of the main track."),
+
+    // Modifiers of clips, text and shapes.
+    StatementSchema(
+      "crop", in: [.clip],
+      positional: [ArgumentSchema(nil, .ratio, "An aspect ratio (`9:16`), centred unless `anchor:` moves it.")],
+      labelled: [
+        ArgumentSchema("anchor", .enumeration(Enumerations.anchor), default: "center", "Where the ratio crop sits."),
+        ArgumentSchema("x", .fraction, fractionDoc), ArgumentSchema("y", .fraction, fractionDoc),
+        ArgumentSchema("width", .fraction, fractionDoc), ArgumentSchema("height", .fraction, fractionDoc),
+      ],
+      repeatable: false,
+      "Crops the source: to an aspect ratio (`crop 9:16`), or to a rectangle given in fractions of the source (`crop x: 0.1 y: 0 width: 0.8 height: 1`)."),
+    StatementSchema(
+      "fit", in: [.clip],
+      positional: [ArgumentSchema(nil, .enumeration(Enumerations.fit), required: true, "`cover` fills and crops, `contain` shows all with bars, `fill` stretches.")],
+      labelled: [ArgumentSchema("background", .oneOf([.enumeration(Enumerations.blur), .color]), default: "black", "For `contain`: `blur` (the source blurred) or a colour.")],
+      repeatable: false,
+      "How the source fills the canvas (main track) or its `size` box. Default `cover`."),
+    StatementSchema(
+      "zoom", in: [.clip],
+      positional: [ArgumentSchema(nil, .number, required: true, "Magnification, `1` for none.")],
+      repeatable: false,
+      "Zooms into the picture around its centre (moved with `pan`)."),
+    StatementSchema(
+      "pan", in: [.clip],
+      labelled: [ArgumentSchema("x", .number, default: "0", "Horizontal offset in canvas pixels (right is positive)."), ArgumentSchema("y", .number, default: "0", "Vertical offset in canvas pixels (down is positive).")],
+      repeatable: false,
+      "Moves the zoomed picture by canvas pixels, clamped so that the picture still covers its box."),
+    StatementSchema(
+      "rotate", in: placementContexts,
+      positional: [ArgumentSchema(nil, .angle, required: true, "Clockwise angle (`90deg`); multiples of 90° are exact.")],
+      repeatable: false,
+      "Rotates the item clockwise about its centre."),
+    StatementSchema(
+      "mirror", in: [.clip],
+      positional: [ArgumentSchema(nil, .enumeration(Enumerations.axis), required: true, "`horizontal` or `vertical`.")],
+      "Mirrors the picture."),
+    StatementSchema(
+      "adjust", in: [.clip],
+      labelled: [
+        ArgumentSchema("brightness", .number, default: "0", "Added brightness, −1…1 (0 is neutral)."),
+        ArgumentSchema("contrast", .number, default: "1", "Contrast factor, 0…3 (1 is neutral)."),
+        ArgumentSchema("saturation", .number, default: "1", "Saturation factor, 0…3 (1 is neutral)."),
+      ],
+      repeatable: false,
+      "Colour adjustments, with the same formulas in both backends."),
+    StatementSchema(
+      "opacity", in: placementContexts,
+      positional: [ArgumentSchema(nil, .fraction, required: true, "`0` transparent … `1` (or `100%`) opaque.")],
+      repeatable: false,
+      "Makes the item translucent."),
+    StatementSchema(
+      "position", in: placementContexts,
+      positional: [ArgumentSchema(nil, .enumeration(Enumerations.anchor), "An anchor on the canvas.")],
+      labelled: [
+        ArgumentSchema("x", .number, "Left edge in canvas pixels."), ArgumentSchema("y", .number, "Top edge in canvas pixels."),
+        ArgumentSchema("margin", .number, default: "0", "Distance in pixels from the canvas edges at the anchor."),
+      ],
+      repeatable: false,
+      "Places the item: at an anchor (`position bottomTrailing margin: 32`) or at pixel coordinates (`position x: 80 y: 80`)."),
+    StatementSchema(
+      "size", in: placementContexts,
+      labelled: [ArgumentSchema("width", .number, "Width in canvas pixels."), ArgumentSchema("height", .number, "Height in canvas pixels.")],
+      repeatable: false,
+      "The item's box in pixels; with only one side given, the other keeps the aspect ratio."),
+    StatementSchema(
+      "scale", in: placementContexts,
+      positional: [ArgumentSchema(nil, .fraction, required: true, "Scale factor (`50%`, `0.5`, `2`).")],
+      repeatable: false,
+      "Scales the item about its position."),
+    StatementSchema(
+      "font", in: [.text],
+      positional: [ArgumentSchema(nil, .string, required: true, "A font family (found with Fontconfig) or a path to a font file.")],
+      labelled: [
+        ArgumentSchema("size", .number, default: "48", "Size in pixels."),
+        ArgumentSchema("color", .color, default: "white", "Text colour."),
+      ],
+      repeatable: false,
+      "The text's font, size and colour."),
+    StatementSchema(
+      "align", in: [.text],
+      positional: [ArgumentSchema(nil, .enumeration(Enumerations.alignment), required: true, "`leading`, `center` or `trailing`.")],
+      repeatable: false,
+      "Alignment of the lines of a multi-line text."),
+    StatementSchema(
+      "box", in: [.text],
+      positional: [ArgumentSchema(nil, .color, required: true, "Box colour (with alpha for translucency).")],
+      labelled: [ArgumentSchema("padding", .number, default: "8", "Space between the text and the box's edge, in pixels.")],
+      repeatable: false,
+      "A background box behind the text (same as `box:` on the item)."),
+    StatementSchema(
+      "outline", in: [.text],
+      positional: [ArgumentSchema(nil, .color, required: true, "Outline colour.")],
+      labelled: [ArgumentSchema("width", .number, default: "2", "Outline width in pixels.")],
+      repeatable: false,
+      "An outline around the glyphs."),
+    StatementSchema(
+      "fill", in: [.shape],
+      positional: [ArgumentSchema(nil, .color, required: true, "Fill colour.")],
+      repeatable: false,
+      "The shape's fill."),
+    StatementSchema(
+      "stroke", in: [.shape],
+      positional: [ArgumentSchema(nil, .color, required: true, "Stroke colour.")],
+      labelled: [ArgumentSchema("width", .number, default: "2", "Stroke width in pixels.")],
+      repeatable: false,
+      "The shape's outline."),
+    StatementSchema(
+      "cornerRadius", in: [.shape],
+      positional: [ArgumentSchema(nil, .number, required: true, "Radius in pixels (rectangles).")],
+      repeatable: false,
+      "Rounds a rectangle's corners."),
+
+    // Captions.
+    StatementSchema(
+      "captions", in: [.file], block: .captions, repeatable: false,
+      "The caption lane: imported files and inline cues, burnt in on render and writable as a sidecar."),
+    StatementSchema(
+      "import", in: [.captions],
+      positional: [ArgumentSchema(nil, .path, required: true, "An `.srt` or `.vtt` file.")],
+      "Imports the cues of a caption file."),
+    StatementSchema(
+      "cue", in: [.captions],
+      positional: [
+        ArgumentSchema(nil, .range, required: true, "When the cue shows, on the timeline (`4.5s..6s`)."),
+        ArgumentSchema(nil, .string, required: true, "The cue's text."),
+      ],
+      "One caption cue."),
+    StatementSchema(
+      "style", in: [.captions],
+      labelled: [
+        ArgumentSchema("font", .string, default: "\"DejaVu Sans\"", "Font family or file."),
+        ArgumentSchema("size", .number, default: "48", "Size in pixels."),
+        ArgumentSchema("color", .color, default: "white", "Text colour."),
+        ArgumentSchema("box", .color, "Background box colour."),
+        ArgumentSchema("position", .enumeration(Enumerations.captionPosition), default: "bottom", "Where captions sit."),
+        ArgumentSchema("margin", .number, default: "60", "Distance from the edge in pixels."),
+      ],
+      repeatable: false,
+      "How captions look."),
+
+    // Exports.
+    StatementSchema(
+      "export", in: [.file],
+      positional: [ArgumentSchema(nil, .path, required: true, "Output file: `.mp4`, `.mov`, `.webm`, or `.png` for a still.")],
+      labelled: [
+        ArgumentSchema("quality", .enumeration(Enumerations.quality), default: "high", "Encoding quality preset."),
+        ArgumentSchema("at", .time, default: "0s", "For a `.png` still: which moment of the edit."),
+      ],
+      block: .export,
+      "An output of the edit. Written to a temporary file and moved into place when complete; never over a source."),
+    StatementSchema(
+      "watermark", in: [.export],
+      positional: [ArgumentSchema(nil, .source, required: true, "An image (or video) drawn unscaled.")],
+      labelled: [ArgumentSchema("position", .enumeration(Enumerations.corner), default: "bottomTrailing", "The corner.")],
+      repeatable: false,
+      "A watermark applied on this export only, unscaled, clipped if larger than the frame."),
+    StatementSchema(
+      "sidecar", in: [.export],
+      positional: [ArgumentSchema(nil, .path, required: true, "A `.srt` or `.vtt` file.")],
+      "Writes the caption lane beside the export as SubRip or WebVTT (by extension)."),
+    StatementSchema(
+      "thumbnail", in: [.export],
+      positional: [ArgumentSchema(nil, .path, required: true, "A `.jpg` file.")],
+      labelled: [ArgumentSchema("at", .time, required: true, "Which moment of the rendered result.")],
+      "Writes a JPEG of the rendered result at a time."),
+  ]
+
+  /// The context a statement's block opens: `track main` → `.mainTrack`, `track overlay` →
+  /// `.overlayTrack`, and so on; otherwise the schema's `block`.
+  public static func blockContext(of name: String, kind: String?, schema: StatementSchema) -> StatementContext? {
+    guard name == "track" else { return schema.block }
+    switch kind {
+    case "overlay": return .overlayTrack
+    case "audio": return .audioTrack
+    case "main": return .mainTrack
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,215 @@
+/// The statement schema: every statement of the language described once — where it may
+/// appear, its arguments and their types, its block, and its documentation. The checker
+/// validates against it; the formatter, completion and hover read the same entries. A new
+/// statement is one entry here (plus its meaning in the checker), not five edits.
+
+/// Where a statement appears: the file's top level or the block of another statement.
+public enum StatementContext: String, Sendable, Hashable, CaseIterable {
+  case file
+  /// `track main { … }`
+  case mainTrack
+  /// `track overlay NAME? { … }`
+  case overlayTrack
+  /// `track audio NAME? { … }`
+  case audioTrack
+  /// The block of a `clip` (modifiers).
+  case clip
+  /// The block of a `text` item.
+  case text
+  /// The block of a `shape` item.
+  case shape
+  /// `captions { … }`
+  case captions
+  /// `editor { … }`
+  case editor
+  /// `header { … }` — placement groups.
+  case header
+  /// `leading { … }`, `center { … }`, `trailing { … }` and the blocks of `modifyHeader`'s
+  /// insertion operations — header items.
+  case headerItems
+  /// `modifyHeader { … }`
+  case modifyHeader
+  /// `addClip { … }`
+  case addClip
+  /// `addAudio { … }`
+  case addAudio
+  /// `export PATH { … }`
+  case export
+}
+
+/// A named set of identifiers accepted as a value (`horizontal`, `bottomTrailing`, `high`).
+public struct EnumerationType: Sendable, Hashable {
+  public let name: String
+  public let cases: [String]
+
+  public init(_ name: String, _ cases: [String]) {
+    self.name = name
+    self.cases = cases
+  }
+}
+
+/// The type an argument expects, as the checker and completion understand it.
+public indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
+  case number
+  /// A whole number.
+  case integer
+  /// A length of time (`2s`, `48f`, `00:00:01:15`, `a.end - a.start`).
+  case duration
+  /// An instant on the timeline: a duration from 0, or `end`.
+  case time
+  /// `start..end`, both durations.
+  case range
+  case ratio
+  case size
+  /// A fraction, written `80%` or `0.8`.
+  case fraction
+  case gain
+  case speed
+  case angle
+  case color
+  case string
+  /// A file path written as a string, resolved against the script's folder.
+  case path
+  case bool
+  /// A new name introduced by this argument (`id: opening`).
+  case newIdentifier
+  /// An existing name, or the text of a custom id (`remove loop`, `custom "my.id"`).
+  case itemIdentifier
+  /// A media source: `video(…)`, `image(…)`, `audio(…)`, `color(…)`, `testpattern()`,
+  /// `tone(…)`, or the name of a `let` bound to one.
+  case source
+  case enumeration(EnumerationType)
+  /// A call of one of the given shapes, e.g. `dynamic(maximumTracks: 2)`.
+  case call([CallShape])
+  /// Any one of several types (`background: blur` or `background: #000`).
+  case oneOf([ValueType])
+
+  public var description: String {
+    switch self {
+    case .number: "Number"
+    case .integer: "Int"
+    case .duration: "Duration"
+    case .time: "Time"
+    case .range: "Range"
+    case .ratio: "Ratio"
+    case .size: "Size"
+    case .fraction: "Fraction"
+    case .gain: "Gain"
+    case .speed: "Speed"
+    case .angle: "Angle"
+    case .color: "Color"
+    case .string: "String"
+    case .path: "Path"
+    case .bool: "Bool"
+    case .newIdentifier: "Identifier"
+    case .itemIdentifier: "Identifier"
+    case .source: "Source"
+    case .enumeration(let e): e.name
+    case .call(let shapes): shapes.map(\.signature).joined(separator: " | ")
+    case .oneOf(let types): types.map(\.description).joined(separator: " | ")
+    }
+  }
+}
+
+/// One accepted call form, e.g. `dynamic(maximumTracks: Int)`.
+public struct CallShape: Sendable, Hashable {
+  public let name: String
+  public let arguments: [ArgumentSchema]
+  public let documentation: String
+
+  public init(_ name: String, _ arguments: [ArgumentSchema], documentation: String) {
+    self.name = name
+    self.arguments = arguments
+    self.documentation = documentation
+  }
+
+  /// `dynamic(maximumTracks: Int)`.
+  public var signature: String {
+    "\(name)(" + arguments.map { ($0.label.map { "\($0): " } ?? "") + $0.type.description }.joined(separator: ", ") + ")"
+  }
+}
+
+/// One argument of a statement or call.
+public struct ArgumentSchema: Sendable, Hashable {
+  /// `nil` for a positional argument.
+  public let label: String?
+  public let type: ValueType
+  public let isRequired: Bool
+  /// The default, as source text shown in hover and docs (`"30"`, `"black"`), if any.
+  public let defaultValue: String?
+  public let documentation: String
+
+  public init(_ label: String?, _ type: ValueType, required: Bool = false, default defaultValue: String? = nil, _ documentation: String) {
+    self.label = label
+    self.type = type
+    self.isRequired = required
+    self.defaultValue = defaultValue
+    self.documentation = documentation
+  }
+}
+
+/// One statement: name, where it may appear, arguments, block and documentation.
+public struct StatementSchema: Sendable, Hashable {
+  public let name: String
+  /// Contexts the statement may appear in.
+  public let contexts: Set<StatementContext>
+  /// Positional arguments in order; trailing optional ones may be left out.
+  public let positional: [ArgumentSchema]
+  /// Labelled arguments, in canonical order.
+  public let labelled: [ArgumentSchema]
+  /// Bare words accepted among the positionals as switches (`muted`).
+  public let flags: [String]
+  /// The context its block opens, or `nil` when it takes no block.
+  public let block: StatementContext?
+  /// Whether the statement may appear more than once in one context.
+  public let isRepeatable: Bool
+  /// Markdown shown in hover and in the language reference.
+  public let documentation: String
+
+  public init(
+    _ name: String, in contexts: Set<StatementContext>, positional: [ArgumentSchema] = [], labelled: [ArgumentSchema] = [],
+    flags: [String] = [], block: StatementContext? = nil, repeatable: Bool = true, _ documentation: String
+  ) {
+    self.name = name
+    self.contexts = contexts
+    self.positional = positional
+    self.labelled = labelled
+    self.flags = flags
+    self.block = block
+    self.isRepeatable = repeatable
+    self.documentation = documentation
+  }
+
+  /// The labelled argument called `label`.
+  public func labelled(_ label: String) -> ArgumentSchema? { labelled.first { $0.label == label } }
+}
+
+/// The whole schema: the union of every area's entries (`Schema+Timeline.swift`,
+/// `Schema+Editor.swift`, …), indexed by context and name.
+public enum Schema {
+  /// Every statement entry.
+  public static let statements: [StatementSchema] = timelineStatements + editorStatements
+
+  private static let index: [StatementContext: [String: StatementSchema]] = {
+    var table: [StatementContext: [String: StatementSchema]] = [:]
+    for s in statements {
+      for c in s.contexts { table[c, default: [:]][s.name] = s }
+    }
+    return table
+  }()
+
+  /// The statement called `name` in `context`, or `nil` if it is not allowed there.
+  public static func statement(_ name: String, in context: StatementContext) -> StatementSchema? {
+    index[context]?[name]
+  }
+
+  /// Every statement allowed in `context`, sorted by name (completion).
+  public static func statements(in context: StatementContext) -> [StatementSchema] {
+    (index[context] ?? [:]).values.sorted { $0.name < $1.name }
+  }
+
+  /// Contexts in which some statement called `name` exists (for "not allowed here" messages).
+  public static func contexts(of name: String) -> [StatementContext] {
+    StatementContext.allCases.filter { index[$0]?[name] != nil }
+  }
+}

@@ -1,0 +1,204 @@
+import VEDLTime
+
+/// The resolved timeline — the checker's output and the backends' input (`vedl ir` prints
+/// it as JSON). Every item has exact start and end frames on the canvas grid; source ranges
+/// are exact seconds.
+public struct Timeline: Sendable, Hashable {
+  public var canvas: Canvas
+  /// Length of the output in frames (the main track's end, or the last item's when there is
+  /// no main track).
+  public var frameCount: Int64
+  public var sources: [SourceInfo]
+  public var tracks: [Track]
+  public var transitions: [Transition]
+  public var captions: Captions
+  public var exports: [Export]
+  /// Parameter values in force (defaults and `--set` overrides), by name.
+  public var parameters: [String: Value]
+
+  /// Duration in exact seconds.
+  public var duration: Rational { canvas.grid.time(ofFrame: frameCount) }
+}
+
+/// The output frame.
+public struct Canvas: Sendable, Hashable {
+  public var width: Int64
+  public var height: Int64
+  public var rate: FrameRate
+  /// 0xRRGGBBAA.
+  public var background: UInt32
+
+  public var grid: FrameGrid { FrameGrid(rate: rate) }
+
+  public static let `default` = Canvas(width: 1920, height: 1080, rate: FrameRate(30)!, background: 0x0000_00FF)
+}
+
+/// One entry of the source table; clips refer to it by index.
+public struct SourceInfo: Sendable, Hashable {
+  public enum Kind: String, Sendable, Hashable {
+    case video, image, audio, color, testpattern, tone
+  }
+
+  public var kind: Kind
+  /// Absolute path for file sources.
+  public var path: String?
+  /// The path as written in the script.
+  public var writtenPath: String?
+  /// `color(…)`.
+  public var color: UInt32?
+  /// `tone(…)` frequency in hertz.
+  public var frequency: Rational?
+  /// Facts of file sources, when a media provider was available.
+  public var facts: MediaFacts?
+
+  /// Whether the source has an intrinsic length (a video or audio file).
+  public var hasIntrinsicLength: Bool { kind == .video || kind == .audio }
+  /// Whether the source produces pictures.
+  public var hasPicture: Bool { kind != .audio && kind != .tone }
+  /// Whether the source produces sound.
+  public var hasSound: Bool {
+    switch kind {
+    case .audio, .tone: true
+    case .video: facts?.hasAudio ?? false
+    default: false
+    }
+  }
+}
+
+/// One track with its resolved items.
+public struct Track: Sendable, Hashable {
+  public enum Kind: String, Sendable, Hashable {
+    case main, overlay, audio
+  }
+
+  public var kind: Kind
+  public var name: String?
+  public var items: [TimelineItem]
+}
+
+/// A modifier statement of an item (`crop 9:16`, `fade in: 1s`), with checked values.
+public struct Modifier: Sendable, Hashable {
+  public var name: String
+  public var positional: [Value]
+  public var labelled: [String: Value]
+
+  public init(name: String, positional: [Value], labelled: [String: Value]) {
+    self.name = name
+    self.positional = positional
+    self.labelled = labelled
+  }
+}
+
+/// One resolved item of a track.
+public struct TimelineItem: Sendable, Hashable {
+  public enum Kind: String, Sendable, Hashable {
+    case clip, text, shape, gap
+  }
+
+  public var kind: Kind
+  public var id: String?
+  /// Exact timeline start and end in seconds (before snapping).
+  public var start: Rational
+  public var end: Rational
+  /// Frames `[startFrame, endFrame)` on the canvas grid (both rounded down).
+  public var startFrame: Int64
+  public var endFrame: Int64
+  /// For clips: the source index.
+  public var source: Int?
+  /// For clips: the half-open source range in seconds that the item plays.
+  public var sourceStart: Rational?
+  public var sourceEnd: Rational?
+  public var speed: Rational
+  public var volume: Rational
+  public var muted: Bool
+  /// For text items: the resolved text. For shapes: `rect` or `ellipse`.
+  public var text: String?
+  public var shape: String?
+  /// Labelled item arguments that are not timing (`box:`, `outline:`).
+  public var attributes: [String: Value]
+  public var modifiers: [Modifier]
+
+  /// The §5 frame-selection parameters of this clip.
+  public var timing: ClipTiming? {
+    guard let s0 = sourceStart else { return nil }
+    return ClipTiming(timelineStart: start, sourceStart: s0, speed: speed)
+  }
+}
+
+/// A transition between two consecutive clips of the main track.
+public struct Transition: Sendable, Hashable {
+  public enum Kind: String, Sendable, Hashable {
+    case crossfade, fade, wipe, slide
+  }
+
+  public var kind: Kind
+  /// Indices into the main track's items.
+  public var fromItem: Int
+  public var toItem: Int
+  public var start: Rational
+  public var end: Rational
+  public var startFrame: Int64
+  public var endFrame: Int64
+  public var direction: String?
+}
+
+/// The caption lane.
+public struct Captions: Sendable, Hashable {
+  public struct Cue: Sendable, Hashable {
+    public var start: Rational
+    public var end: Rational
+    public var startFrame: Int64
+    public var endFrame: Int64
+    public var text: String
+    /// The caption file a cue came from, or `nil` for an inline cue.
+    public var file: String?
+  }
+
+  public struct Style: Sendable, Hashable {
+    public var font: String = "DejaVu Sans"
+    public var size: Rational = Rational(48)
+    public var color: UInt32 = 0xFFFF_FFFF
+    public var box: UInt32?
+    public var position: String = "bottom"
+    public var margin: Rational = Rational(60)
+  }
+
+  public var cues: [Cue]
+  public var style: Style
+}
+
+/// One export of the edit.
+public struct Export: Sendable, Hashable {
+  public enum Format: String, Sendable, Hashable {
+    case mp4, mov, webm, png
+  }
+
+  public var path: String
+  public var writtenPath: String
+  public var format: Format
+  public var quality: String
+  public var watermark: Watermark?
+  public var thumbnails: [Thumbnail]
+  /// For a `.png` still: the moment shown (seconds, on the grid) and its frame.
+  public var stillTime: Rational?
+  public var stillFrame: Int64?
+  /// Caption sidecars written beside the export (`.srt` / `.vtt`).
+  public var sidecars: [Sidecar]
+
+  public struct Sidecar: Sendable, Hashable {
+    public var path: String
+    public var writtenPath: String
+  }
+
+  public struct Watermark: Sendable, Hashable {
+    public var source: Int
+    public var position: String
+  }
+
+  public struct Thumbnail: Sendable, Hashable {
+    public var path: String
+    public var writtenPath: String
+    public var time: Rational
+    public var frame: Int64
+  }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import VEDLTime
+
+/// The documented JSON form of a resolved timeline (`vedl ir`; see docs/ir.md). Exact times
+/// are strings (`"3/2"`), with seconds as numbers and frames as integers beside them.
+extension Timeline {
+  public var jsonObject: [String: Any] {
+    let grid = canvas.grid
+    func time(_ t: Rational) -> [String: Any] {
+      ["exact": t.description, "seconds": t.doubleValue, "frame": grid.frameFloor(at: t)]
+    }
+    func exact(_ t: Rational) -> [String: Any] { ["exact": t.description, "seconds": t.doubleValue] }
+    var object: [String: Any] = [
+      "version": 1,
+      "canvas": [
+        "width": canvas.width, "height": canvas.height,
+        "fps": ["exact": canvas.rate.framesPerSecond.description, "value": canvas.rate.framesPerSecond.doubleValue],
+        "background": ColorNames.hex(canvas.background),
+      ] as [String: Any],
+      "duration": time(duration),
+      "frameCount": frameCount,
+    ]
+    object["sources"] = sources.enumerated().map { index, s -> [String: Any] in
+      var o: [String: Any] = ["index": index, "kind": s.kind.rawValue]
+      if let p = s.path { o["path"] = p }
+      if let w = s.writtenPath { o["written"] = w }
+      if let c = s.color { o["color"] = ColorNames.hex(c) }
+      if let f = s.frequency { o["frequency"] = f.doubleValue }
+      if let facts = s.facts {
+        var f: [String: Any] = ["hasVideo": facts.hasVideo, "hasAudio": facts.hasAudio, "stillImage": facts.isStillImage]
+        if let d = facts.duration { f["duration"] = exact(d) }
+        if let w = facts.width, let h = facts.height { f["width"] = w; f["height"] = h }
+        if let r = facts.frameRate { f["fps"] = ["exact": r.description, "value": r.doubleValue] as [String: Any] }
+        if let n = facts.frameCount { f["frameCount"] = n }
+        o["facts"] = f
+      }
+      return o
+    }
+    object["tracks"] = tracks.map { track -> [String: Any] in
+      var t: [String: Any] = ["kind": track.kind.rawValue]
+      if let n = track.name { t["name"] = n }
+      t["items"] = track.items.map { item -> [String: Any] in
+        var o: [String: Any] = [
+          "kind": item.kind.rawValue, "start": time(item.start), "end": time(item.end),
+          "startFrame": item.startFrame, "endFrame": item.endFrame, "frames": item.endFrame - item.startFrame,
+        ]
+        if let id = item.id { o["id"] = id }
+        if let s = item.source {
+          o["source"] = s
+          o["speed"] = ["exact": item.speed.description, "value": item.speed.doubleValue] as [String: Any]
+          o["volumeDB"] = item.volume.doubleValue
+          o["muted"] = item.muted
+          if let a = item.sourceStart, let b = item.sourceEnd {
+            var range: [String: Any] = ["start": exact(a), "end": exact(b)]
+            if let rate = sources[s].facts?.frameRate, !sources[s].isStillImageSource {
+              let sourceGrid = FrameRate(rate).map(FrameGrid.init(rate:))
+              if let g = sourceGrid {
+                range["startFrame"] = g.frameFloor(at: a)
+                range["endFrame"] = g.frameCeiling(at: b)
+              }
+            }
+            o["sourceRange"] = range
+          }
+        }
+        if let text = item.text { o["text"] = text }
+        if let shape = item.shape { o["shape"] = shape }
+        if !item.attributes.isEmpty { o["attributes"] = item.attributes.mapValues(\.jsonValue) }
+        o["modifiers"] = item.modifiers.map { m -> [String: Any] in
+          var mo: [String: Any] = ["name": m.name]
+          if !m.positional.isEmpty { mo["positional"] = m.positional.map(\.jsonValue) }
+          if !m.labelled.isEmpty { mo["labelled"] = m.labelled.mapValues(\.jsonValue) }
+          return mo
+        }
+        return o
+      }
+      return t
+    }
+    object["transitions"] = transitions.map { tr -> [String: Any] in
+      var o: [String: Any] = [
+        "kind": tr.kind.rawValue, "fromItem": tr.fromItem, "toItem": tr.toItem, "start": time(tr.start), "end": time(tr.end),
+        "startFrame": tr.startFrame, "endFrame": tr.endFrame,
+      ]
+      if let d = tr.direction { o["direction"] = d }
+      return o
+    }
+    var style: [String: Any] = [
+      "font": captions.style.font, "size": captions.style.size.doubleValue, "color": ColorNames.hex(captions.style.color),
+      "position": captions.style.position, "margin": captions.style.margin.doubleValue,
+    ]
+    if let b = captions.style.box { style["box"] = ColorNames.hex(b) }
+    object["captions"] = [
+      "style": style,
+      "cues": captions.cues.map { c -> [String: Any] in
+        var o: [String: Any] = ["start": time(c.start), "end": time(c.end), "startFrame": c.startFrame, "endFrame": c.endFrame, "text": c.text]
+        if let f = c.file { o["file"] = f }
+        return o
+      },
+    ] as [String: Any]
+    object["exports"] = exports.map { e -> [String: Any] in
+      var o: [String: Any] = ["path": e.path, "written": e.writtenPath, "format": e.format.rawValue, "quality": e.quality]
+      if let w = e.watermark { o["watermark"] = ["source": w.source, "position": w.position] as [String: Any] }
+      if let t = e.stillTime { o["still"] = time(t) }
+      o["sidecars"] = e.sidecars.map { ["path": $0.path, "written": $0.writtenPath] }
+      o["thumbnails"] = e.thumbnails.map { ["path": $0.path, "written": $0.writtenPath, "at": time($0.time)] as [String: Any] }
+      return o
+    }
+    object["parameters"] = parameters.mapValues(\.jsonValue)
+    return object
+  }
+
+  /// Pretty-printed JSON with sorted keys (stable for golden tests).
+  public var jsonText: String {
+    let data = (try? JSONSerialization.data(withJSONObject: jsonObject, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+extension SourceInfo {
+  var isStillImageSource: Bool { kind == .image || (facts?.isStillImage ?? false) }
+}
+
+extension Value {
+  /// A JSON form: `{"type": …, …}` with exact values as strings.
+  public var jsonValue: [String: Any] {
+    func r(_ x: Rational) -> [String: Any] { ["exact": x.description, "value": x.doubleValue] }
+    switch self {
+    case .number(let x): return ["type": "number"].merging(r(x)) { a, _ in a }
+    case .duration(let x): return ["type": "duration"].merging(r(x)) { a, _ in a }
+    case .range(let a, let b): return ["type": "range", "start": r(a), "end": r(b)]
+    case .ratio(let a, let b): return ["type": "ratio", "width": a, "height": b]
+    case .size(let w, let h): return ["type": "size", "width": w, "height": h]
+    case .gain(let x): return ["type": "gain"].merging(r(x)) { a, _ in a }
+    case .speed(let x): return ["type": "speed"].merging(r(x)) { a, _ in a }
+    case .angle(let x): return ["type": "angle"].merging(r(x)) { a, _ in a }
+    case .color(let c): return ["type": "color", "value": ColorNames.hex(c)]
+    case .string(let s): return ["type": "string", "value": s]
+    case .bool(let b): return ["type": "bool", "value": b]
+    case .source(let i): return ["type": "source", "value": i]
+    case .word(let w): return ["type": "word", "value": w]
+    case .call(let name, let args): return ["type": "call", "name": name, "arguments": args.mapValues(\.jsonValue)]
+    }
+  }
+}

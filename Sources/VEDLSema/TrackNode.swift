@@ -1,0 +1,95 @@
+import VEDLDiagnostics
+import VEDLSource
+import VEDLSyntax
+import VEDLTime
+
+/// A track while it is being checked.
+final class TrackNode {
+  let statement: Statement
+  var kind: Track.Kind?
+  var name: String?
+  var items: [ItemNode] = []
+
+  init(statement: Statement, checker: CheckRun) {
+    self.statement = statement
+  }
+}
+
+/// An item (clip, text, shape, gap or transition) while it is being checked. Its timing is
+/// computed on demand and memoised, so items can refer to each other in any order.
+final class ItemNode {
+  enum Kind: Equatable {
+    case clip, text, shape, gap
+    case transition(Transition.Kind)
+  }
+
+  let statement: Statement
+  let kind: Kind
+  unowned let track: TrackNode
+  unowned let checker: CheckRun
+  let schema: StatementSchema
+  let arguments: BoundArguments
+  var id: String?
+
+  /// Clip facts, evaluated with the timing.
+  var source: Int?
+  var trim: (start: Rational, end: Rational)?
+  var speed: Rational = .one
+  var volume: Rational = .zero
+  var muted = false
+  var text: String?
+  var shape: String?
+  var attributes: [String: Value] = [:]
+  var modifiers: [Modifier] = []
+
+  /// Placement on the timeline (seconds), memoised.
+  var timingCell: Cell<(start: Rational, end: Rational)> = .pending
+  /// For main-track items: the timing found by the main-track pass.
+  var mainTiming: (start: Rational, end: Rational)?
+  /// For main-track items: the length, known even when the start is not.
+  var mainLength: Rational?
+  var lengthCell: Cell<Rational> = .pending
+
+  init(statement: Statement, kind: Kind, track: TrackNode, checker: CheckRun, schema: StatementSchema, arguments: BoundArguments) {
+    self.statement = statement
+    self.kind = kind
+    self.track = track
+    self.checker = checker
+    self.schema = schema
+    self.arguments = arguments
+  }
+
+  var describe: String {
+    if let id { return "`\(id)`" }
+    switch kind {
+    case .clip: return "this clip"
+    case .text: return "this text"
+    case .shape: return "this shape"
+    case .gap: return "this gap"
+    case .transition(let t): return "this \(t.rawValue)"
+    }
+  }
+
+  /// The item's timing; `requestedAt` is where the request came from (for cycle reports).
+  func timing(requestedAt span: Span) -> (start: Rational, end: Rational)? {
+    if track.kind == .main {
+      if let mainTiming { return mainTiming }
+      // Not computed yet: run the main-track pass (a cycle if it is already running).
+      _ = checker.mainEnd(span)
+      return mainTiming
+    }
+    return checker.memoised(
+      get: { timingCell }, set: { timingCell = $0 }, "the timing of \(describe)", statement.name.span
+    ) {
+      checker.placeAbsolute(self)
+    }
+  }
+
+  /// The item's length on the timeline, memoised (for main-track items, which the main pass
+  /// asks for in order).
+  func length() -> Rational? {
+    checker.memoised(get: { lengthCell }, set: { lengthCell = $0 }, "the length of \(describe)", statement.name.span) {
+      checker.intrinsicLength(self, start: nil)
+    }
+  }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+@testable import VEDLCLI
+
+/// Runs `vedl` in-process with the given arguments.
+func vedl(_ arguments: [String], in directory: String = FileManager.default.currentDirectoryPath, environment: [String: String] = [:])
+  -> (status: Int32, stdout: String, stderr: String)
+{
+  let captured = CapturedOutput()
+  let status = VEDLCommandLine.run(arguments: arguments, io: captured.io(environment: environment, currentDirectory: directory))
+  return (status, captured.stdout, captured.stderr)
+}
+
+/// A fresh temporary folder, removed by the caller.
+func temporaryFolder() -> URL {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent("vedl-test-\(UUID().uuidString)")
+  try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url
+}
+
+func write(_ text: String, _ name: String, in folder: URL) -> String {
+  let path = folder.appendingPathComponent(name).path
+  FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+  return path
+}
+
+@Suite struct CommandTests {
+  @Test func usageErrorsExitTwo() {
+    #expect(vedl([]).status == 2)
+    #expect(vedl(["frobnicate"]).status == 2)
+    #expect(vedl(["check"]).status == 2)
+    #expect(vedl(["check", "--format", "xml", "a.vedl"]).status == 2)
+    #expect(vedl(["fmt", "--check", "--write", "a.vedl"]).status == 2)
+    #expect(vedl(["check", "--bogus", "a.vedl"]).stderr.contains("unknown option `--bogus`"))
+  }
+
+  @Test func everyCommandHasHelp() {
+    for command in VEDLCommandLine.subcommands {
+      let r = vedl([command.spec.name, "--help"])
+      #expect(r.status == 0)
+      #expect(r.stdout.hasPrefix("USAGE: vedl \(command.spec.name)"))
+    }
+    #expect(vedl(["--help"]).stdout.contains("check"))
+  }
+
+  @Test func checkExitCodesAndJSON() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let good = write("vedl 1\ncanvas 640x360\ntrack main {\n  clip testpattern() duration: 1s\n}\n", "good.vedl", in: folder)
+    let warn = write("canvas 641x360\ntrack main {\n  clip testpattern() duration: 1s\n}\n", "warn.vedl", in: folder)
+    let bad = write("canvas 640x360\ngap 12q\n", "bad.vedl", in: folder)
+    #expect(vedl(["check", good]).status == 0)
+    let w = vedl(["check", warn])
+    #expect(w.status == 0)
+    #expect(w.stderr.contains("warning[W0403]"))
+    let b = vedl(["check", "--format", "json", good, bad], in: folder.path)
+    #expect(b.status == 1)
+    let json = try JSONSerialization.jsonObject(with: Data(b.stdout.utf8)) as? [[String: Any]]
+    let first = try #require(json?.first)
+    #expect(first["code"] as? String == "E0103")
+    #expect(first["severity"] as? String == "error")
+    #expect((first["file"] as? String)?.hasSuffix("bad.vedl") == true)
+    let range = try #require(first["range"] as? [String: [String: Int]])
+    #expect(range["start"] == ["line": 2, "column": 5])
+    #expect(range["end"] == ["line": 2, "column": 8])
+  }
+
+  @Test func textDiagnosticsAreUncolouredOffTerminal() {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let bad = write("gap 12q\n", "bad.vedl", in: folder)
+    let r = vedl(["check", bad])
+    #expect(!r.stderr.contains("\u{1B}["))
+    #expect(r.stderr.contains("error[E0103]: unknown unit `q` in `12q`"))
+    #expect(r.stderr.contains("bad.vedl:1:5"))
+  }
+
+  @Test func missingFileIsE0501() throws {
+    let r = vedl(["check", "--format", "json", "/nonexistent/x.vedl"])
+    #expect(r.status == 1)
+    #expect(r.stdout.contains("\"E0501\""))
+  }
+
+  @Test func unwritableOutputIsE0502AndLeavesNothing() {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let good = write("editor {\n  expanded false\n}\n", "e.vedl", in: folder)
+    let r = vedl(["editor-config", good, "-o", folder.appendingPathComponent("no/such/dir/out.json").path])
+    #expect(r.status == 1)
+    #expect(r.stderr.contains("error[E0502]"))
+    let ok = vedl(["editor-config", good, "-o", folder.appendingPathComponent("out.json").path])
+    #expect(ok.status == 0)
+    let contents = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    #expect(contents.sorted() == ["e.vedl", "out.json"], "no temporary files left behind")
+  }
+
+  @Test func setOverridesParameters() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = write(
+      "param title: String = \"Hi\"\nparam hold: Duration = 2s\ntrack main {\n  clip color(red) duration: hold\n}\ntrack overlay {\n  text \"\\(title)\" at: 0s until: end\n}\n",
+      "t.vedl", in: folder)
+    let ir = vedl(["ir", file, "--set", "title=Quotes \"and\" %{pts} : colons", "--set", "hold=3s"])
+    #expect(ir.status == 0)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(ir.stdout.utf8)) as? [String: Any])
+    #expect(object["frameCount"] as? Int == 90)
+    let tracks = try #require(object["tracks"] as? [[String: Any]])
+    let text = (tracks[1]["items"] as? [[String: Any]])?.first?["text"] as? String
+    #expect(text == "Quotes \"and\" %{pts} : colons")
+
+    let unknown = vedl(["check", file, "--set", "titel=x"])
+    #expect(unknown.status == 1)
+    #expect(unknown.stderr.contains("error[E0310]"))
+    #expect(unknown.stderr.contains("did you mean `title`?"))
+    let invalid = vedl(["check", file, "--format", "json", "--set", "hold=3"])
+    #expect(invalid.status == 1)
+    #expect(invalid.stdout.contains("\"E0311\""))
+    #expect(vedl(["check", file, "--set", "novalue"]).status == 2)
+  }
+
+  @Test func formatCheckAndWrite() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let messy = write("canvas   640x360   fps:30\ntrack main {\nclip testpattern()  duration:1s // keep me\n}\n", "m.vedl", in: folder)
+    let printed = vedl(["fmt", messy])
+    #expect(printed.status == 0)
+    #expect(printed.stdout == "canvas 640x360 fps: 30\ntrack main {\n  clip testpattern() duration: 1s // keep me\n}\n")
+    #expect(vedl(["fmt", "--check", messy]).status == 1)
+    #expect(vedl(["fmt", "--write", messy]).status == 0)
+    #expect(try String(contentsOfFile: messy, encoding: .utf8) == printed.stdout)
+    #expect(vedl(["fmt", "--check", messy]).status == 0)
+    let broken = write("gap 12q\n", "b.vedl", in: folder)
+    let r = vedl(["fmt", "--write", broken])
+    #expect(r.status == 1)
+    #expect(try String(contentsOfFile: broken, encoding: .utf8) == "gap 12q\n", "files with errors are not touched")
+  }
+
+  @Test func explainPrintsThePage() {
+    let r = vedl(["explain", "e0404"])
+    #expect(r.status == 0)
+    #expect(r.stdout.hasPrefix("# E0404: items overlap"))
+    #expect(vedl(["explain", "E9999"]).status == 1)
+  }
+}

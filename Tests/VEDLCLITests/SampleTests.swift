@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+@testable import VEDLCLI
+
+/// The samples check cleanly (with their media generated at test time), are fmt-stable, and
+/// resolve to the golden timelines in Tests/Fixtures/ir (`UPDATE_EXPECT=1` rewrites them).
+@Suite(.serialized) struct SampleTests {
+  static let samples = Repository.files(in: "Samples", extension: "vedl").map(\.lastPathComponent)
+
+  /// Samples/ copied to a temporary folder with the media files its README describes.
+  static let workspace: URL = {
+    let folder = temporaryFolder()
+    let samples = Repository.root.appendingPathComponent("Samples")
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: samples.path)) ?? [] {
+      try? FileManager.default.copyItem(at: samples.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+    }
+    let media = folder.appendingPathComponent("media")
+    try? FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+    let jobs: [[String]] = [
+      ["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30:duration=12", "-f", "lavfi", "-i", "sine=frequency=440:duration=12",
+       "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", media.appendingPathComponent("a.mp4").path],
+      ["-f", "lavfi", "-i", "testsrc=size=320x180:rate=30:duration=12", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+       media.appendingPathComponent("b.mp4").path],
+      ["-f", "lavfi", "-i", "color=c=orange:size=200x100", "-frames:v", "1", media.appendingPathComponent("logo.png").path],
+      ["-f", "lavfi", "-i", "sine=frequency=220:duration=30", media.appendingPathComponent("music.wav").path],
+    ]
+    for job in jobs {
+      let p = Process()
+      p.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+      p.arguments = ["-y", "-loglevel", "error"] + job
+      try? p.run()
+      p.waitUntilExit()
+    }
+    let srt = "1\n00:00:00,500 --> 00:00:02,000\nHello from the subtitles\n\n2\n00:00:02,500 --> 00:00:04,000\nSecond cue\n"
+    FileManager.default.createFile(atPath: media.appendingPathComponent("subs.srt").path, contents: Data(srt.utf8))
+    return folder
+  }()
+
+  @Test func samplesExist() {
+    #expect(Self.samples.contains("demo.vedl"))
+    #expect(FileManager.default.fileExists(atPath: "/usr/bin/ffmpeg"), "the ffmpeg CLI is needed to make sample media")
+  }
+
+  @Test(arguments: samples)
+  func sampleChecksCleanly(_ name: String) {
+    let r = vedl(["check", name], in: Self.workspace.path)
+    #expect(r.status == 0, "\(name):\n\(r.stderr)")
+    #expect(r.stderr.isEmpty, "\(name) has diagnostics:\n\(r.stderr)")
+  }
+
+  @Test(arguments: samples)
+  func sampleIsFormatStable(_ name: String) {
+    let r = vedl(["fmt", "--check", name], in: Self.workspace.path)
+    #expect(r.status == 0, "\(name) is not in canonical form:\n\(r.stderr)")
+  }
+
+  @Test(arguments: samples)
+  func sampleTimelineMatchesGolden(_ name: String) throws {
+    let r = vedl(["ir", name], in: Self.workspace.path)
+    #expect(r.status == 0, "\(name):\n\(r.stderr)")
+    // Paths depend on where the samples are: replace the folder with a placeholder.
+    let normalised = r.stdout.replacingOccurrences(of: Self.workspace.resolvingSymlinksInPath().path, with: "$SAMPLES")
+      .replacingOccurrences(of: Self.workspace.path, with: "$SAMPLES")
+    let golden = Repository.root.appendingPathComponent("Tests/Fixtures/ir").appendingPathComponent(name + ".json")
+    if ProcessInfo.processInfo.environment["UPDATE_EXPECT"] == "1" {
+      try normalised.write(to: golden, atomically: true, encoding: .utf8)
+      return
+    }
+    let expected = (try? String(contentsOf: golden, encoding: .utf8)) ?? "<missing \(golden.lastPathComponent)>"
+    #expect(normalised == expected, "timeline of \(name) changed; rerun with UPDATE_EXPECT=1 and review the diff")
+  }
+
+  @Test func editorConfigOfTheEditorSample() throws {
+    let r = vedl(["editor-config", "editor.vedl"], in: Self.workspace.path)
+    #expect(r.status == 0)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    #expect(object["version"] as? Int == 1)
+    #expect(object["header"] != nil)
+  }
+
+  @Test func probeAGeneratedClip() throws {
+    let r = vedl(["probe", "media/b.mp4", "--format", "json"], in: Self.workspace.path)
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.contains("360"), "frame count of a 12 s 30 fps clip")
+    let missing = vedl(["probe", "media/none.mp4"], in: Self.workspace.path)
+    #expect(missing.status == 1)
+  }
+}

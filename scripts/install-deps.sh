@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs the system packages VEDL needs on Debian (bookworm): FFmpeg's libraries and CLI,
+# pkg-config, FreeType, Fontconfig and a font. Idempotent: does nothing when all are present.
+# Run as root (or with sudo available). The Swift toolchain itself must already be installed.
+set -euo pipefail
+
+packages=(
+  ffmpeg pkg-config
+  libavformat-dev libavcodec-dev libavfilter-dev libavutil-dev libswscale-dev libswresample-dev
+  libfreetype-dev libfontconfig-dev fonts-dejavu-core
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all system packages present"
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get -o DPkg::Lock::Timeout=900 update -qq
+$SUDO apt-get -o DPkg::Lock::Timeout=900 install -y -qq --no-install-recommends "${missing[@]}"
