@@ -16,6 +16,7 @@ let package = Package(
     .target(name: "VEDLSyntax", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics"]),
     .target(name: "VEDLCaptions", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics"]),
     .target(name: "VEDLSema", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLCaptions"]),
+    .target(name: "VEDLLowering", dependencies: ["VEDLTime", "VEDLSema"]),
     .systemLibrary(
       name: "CFFmpeg",
       pkgConfig: "libavformat",
@@ -24,7 +25,8 @@ let package = Package(
     .target(name: "VEDLMedia", dependencies: ["CFFmpeg", "VEDLTime"]),
     .target(
       name: "VEDLCLI",
-      dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLCaptions", "VEDLSema", "VEDLMedia"]),
+      dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLCaptions", "VEDLSema", "VEDLLowering", "VEDLMedia",
+      ]),
     .executableTarget(name: "vedl", dependencies: ["VEDLCLI"]),
 
     .testTarget(name: "VEDLTimeTests", dependencies: ["VEDLTime"]),
@@ -34,6 +36,7 @@ let package = Package(
     .testTarget(name: "VEDLSemaTests", dependencies: ["VEDLSema", "VEDLSyntax", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
     .testTarget(name: "VEDLCaptionsTests", dependencies: ["VEDLCaptions", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
     .testTarget(name: "VEDLMediaTests", dependencies: ["VEDLMedia", "VEDLTime"]),
+    .testTarget(name: "VEDLLoweringTests", dependencies: ["VEDLLowering", "VEDLSema", "VEDLSyntax", "VEDLSource", "VEDLTime"]),
     .testTarget(name: "VEDLCLITests", dependencies: ["VEDLCLI", "VEDLSyntax", "VEDLDiagnostics"]),
   ]
 )

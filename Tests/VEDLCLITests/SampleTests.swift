@@ -79,6 +79,32 @@ import Testing
     #expect(object["header"] != nil)
   }
 
+  @Test func realMediaProblemsAreDiagnosed() throws {
+    let folder = Self.workspace
+    // A cut-short copy of a real clip, and an empty file.
+    let whole = try Data(contentsOf: folder.appendingPathComponent("media/a.mp4"))
+    FileManager.default.createFile(atPath: folder.appendingPathComponent("media/cut.mp4").path, contents: whole.prefix(2000))
+    FileManager.default.createFile(atPath: folder.appendingPathComponent("media/empty.mp4").path, contents: Data())
+    let script = """
+      let a = video("media/music.wav")
+      let b = audio("media/b.mp4")
+      let c = video("media/cut.mp4")
+      let d = video("media/empty.mp4")
+      let e = video("media/nothing-here.mp4")
+      let f = image("media/a.mp4")
+      track main {
+        clip video("media/a.mp4") trim: 10s..14s
+      }
+
+      """
+    FileManager.default.createFile(atPath: folder.appendingPathComponent("bad-media.vedl").path, contents: Data(script.utf8))
+    let r = vedl(["check", "--format", "json", "bad-media.vedl"], in: folder.path)
+    #expect(r.status == 1)
+    let diagnostics = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
+    let codes = diagnostics.map { $0["code"] as? String ?? "" }
+    #expect(codes == ["E0512", "E0512", "E0513", "E0513", "E0510", "E0512", "E0406"], "\(r.stdout)")
+  }
+
   @Test func probeAGeneratedClip() throws {
     let r = vedl(["probe", "media/b.mp4", "--format", "json"], in: Self.workspace.path)
     #expect(r.status == 0, "\(r.stderr)")

@@ -11,8 +11,9 @@ import Testing
     // "é" is two bytes but one column.
     #expect(file.lines.location(of: 5) == LineColumn(line: 2, column: 2))
     #expect(file.lines.location(of: 6) == LineColumn(line: 2, column: 3))
-    #expect(file.lines.location(of: 10) == LineColumn(line: 3, column: 1))
-    #expect(file.lines.location(of: 14) == LineColumn(line: 4, column: 4))
+    #expect(file.lines.location(of: 9) == LineColumn(line: 3, column: 1))
+    #expect(file.lines.location(of: 10) == LineColumn(line: 4, column: 1))
+    #expect(file.lines.location(of: 14) == LineColumn(line: 4, column: 5))
   }
 
   @Test func lineSpansExcludeTerminators() {
