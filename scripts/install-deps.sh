@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(
   ffmpeg pkg-config
   libavformat-dev libavcodec-dev libavfilter-dev libavutil-dev libswscale-dev libswresample-dev
-  libfreetype-dev libfontconfig-dev fonts-dejavu-core
+  libfreetype-dev libfontconfig-dev fonts-dejavu-core librsvg2-bin
 )
 
 missing=()

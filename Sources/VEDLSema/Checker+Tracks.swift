@@ -218,10 +218,12 @@ extension CheckRun {
     let replacement = Self.timeLiteral(snapped, frame: frame)
     var fixIts: [FixIt] = []
     if case .literal = e.kind { fixIts.append(FixIt(span: e.span, replacement: replacement, message: "snap to `\(replacement)`")) }
+    let written = file.text(e.span)
     report(
-      .offFrameGrid, "`\(file.text(e.span))` (\(t.secondsDescription)) is not on the \(canvas.rate) fps frame grid", e.span,
-      notes: ["it is rounded down to frame \(frame), at \(snapped.secondsDescription)"],
-      help: "write `\(replacement)`", fixIts: fixIts)
+      .offFrameGrid,
+      "`\(written)`\(written == t.secondsDescription ? "" : " (\(t.secondsDescription))") is not on the \(canvas.rate) fps frame grid",
+      e.span, notes: ["it is rounded down to frame \(frame), at \(snapped.secondsDescription)"],
+      help: fixIts.isEmpty ? "write `\(replacement)`" : nil, fixIts: fixIts)
     return snapped
   }
 

@@ -59,15 +59,13 @@ final class ItemNode {
     self.arguments = arguments
   }
 
+  /// How messages name the item: its id, or its kind and first argument as written
+  /// (`text "Hello"`, `clip intro`), shortened.
   var describe: String {
     if let id { return "`\(id)`" }
-    switch kind {
-    case .clip: return "this clip"
-    case .text: return "this text"
-    case .shape: return "this shape"
-    case .gap: return "this gap"
-    case .transition(let t): return "this \(t.rawValue)"
-    }
+    var written = statement.positional.first.map { checker.file.text($0.span) } ?? ""
+    if written.count > 24 { written = String(written.prefix(21)) + "…" }
+    return written.isEmpty ? "`\(statement.name.name)`" : "`\(statement.name.name) \(written)`"
   }
 
   /// The item's timing; `requestedAt` is where the request came from (for cycle reports).
