@@ -17,6 +17,7 @@ let package = Package(
     .target(name: "VEDLCaptions", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics"]),
     .target(name: "VEDLSema", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLCaptions"]),
     .target(name: "VEDLLowering", dependencies: ["VEDLTime", "VEDLSema"]),
+    .target(name: "VEDLTimelinePicture", dependencies: ["VEDLTime", "VEDLSema"]),
     .systemLibrary(
       name: "CFFmpeg",
       pkgConfig: "libavformat",
@@ -24,8 +25,14 @@ let package = Package(
     ),
     .target(name: "VEDLMedia", dependencies: ["CFFmpeg", "VEDLTime"]),
     .target(
+      name: "VEDLRender",
+      dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSema", "VEDLLowering", "VEDLMedia", "VEDLCaptions"]),
+    .target(name: "VEDLIDE", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLSema"]),
+    .target(
+      name: "VEDLLanguageServer", dependencies: ["VEDLIDE", "VEDLSema", "VEDLSyntax", "VEDLDiagnostics", "VEDLSource"]),
+    .target(
       name: "VEDLCLI",
-      dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLCaptions", "VEDLSema", "VEDLLowering", "VEDLMedia",
+      dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLCaptions", "VEDLSema", "VEDLLowering", "VEDLMedia", "VEDLRender", "VEDLTimelinePicture", "VEDLIDE", "VEDLLanguageServer",
       ]),
     .executableTarget(name: "vedl", dependencies: ["VEDLCLI"]),
 
@@ -36,7 +43,15 @@ let package = Package(
     .testTarget(name: "VEDLSemaTests", dependencies: ["VEDLSema", "VEDLSyntax", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
     .testTarget(name: "VEDLCaptionsTests", dependencies: ["VEDLCaptions", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
     .testTarget(name: "VEDLMediaTests", dependencies: ["VEDLMedia", "VEDLTime"]),
+    .testTarget(
+      name: "VEDLRenderTests",
+      dependencies: [
+        "VEDLRender", "VEDLLowering", "VEDLSema", "VEDLMedia", "VEDLCaptions", "VEDLDiagnostics", "VEDLSource", "VEDLTime",
+      ]),
     .testTarget(name: "VEDLLoweringTests", dependencies: ["VEDLLowering", "VEDLSema", "VEDLSyntax", "VEDLSource", "VEDLTime"]),
+    .testTarget(name: "VEDLTimelinePictureTests", dependencies: ["VEDLTimelinePicture", "VEDLSema", "VEDLSource", "VEDLTime"]),
+    .testTarget(name: "VEDLIDETests", dependencies: ["VEDLIDE", "VEDLSema", "VEDLSyntax", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
+    .testTarget(name: "VEDLLanguageServerTests", dependencies: ["VEDLLanguageServer", "VEDLIDE", "VEDLSema", "VEDLSource"]),
     .testTarget(name: "VEDLCLITests", dependencies: ["VEDLCLI", "VEDLSyntax", "VEDLDiagnostics"]),
   ]
 )

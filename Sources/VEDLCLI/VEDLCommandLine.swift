@@ -20,9 +20,13 @@ public enum VEDLCommandLine {
     CheckCommand.subcommand,
     FormatCommand.subcommand,
     IRCommand.subcommand,
+    RenderCommand.subcommand,
+    GraphCommand.subcommand,
     EditorConfigCommand.subcommand,
+    TimelineCommand.subcommand,
     ProbeCommand.subcommand,
     ExplainCommand.subcommand,
+    LSPCommand.subcommand,
   ]
 
   static var overview: String {

@@ -9,6 +9,7 @@ public struct FilterGraph: Sendable, Hashable {
   /// Generated sources (`testpattern()`, `color(…)`, `tone(…)`) are source filters inside the
   /// graph and need no input.
   public var inputs: [GraphInput]
+  /// The chains, in the order they are printed (`;`-separated).
   public var chains: [FilterChain]
   /// The final video pad (absent for an audio-only output).
   public var videoOutput: String?
@@ -16,14 +17,22 @@ public struct FilterGraph: Sendable, Hashable {
   public var audioOutput: String?
   /// Output frame rate and size, for encoder set-up.
   public var frameRate: FrameRate
+  /// Output width in pixels (the canvas, or smaller for a scaled-down quality).
   public var width: Int64
+  /// Output height in pixels.
   public var height: Int64
   /// Audio sample rate of the graph's audio output.
   public var sampleRate: Int = 48000
   /// Exact output length in seconds (`frameCount / rate`).
   public var duration: Rational
+  /// Exact number of output frames.
   public var frameCount: Int64
+  /// What timestamps the graph expects on frames entering `[k:v]`/`[k:a]` (docs/graph.md):
+  /// graphs made by ``Lowering`` select source frames by their time in the file, as the
+  /// `ffmpeg` CLI delivers them under `-copyts -start_at_zero`.
+  public var inputTimestamps: GraphInputTimestamps = .sourceTime
 
+  /// A graph; `sampleRate` starts at 48 kHz and `inputTimestamps` at `.sourceTime`.
   public init(
     inputs: [GraphInput], chains: [FilterChain], videoOutput: String?, audioOutput: String?, frameRate: FrameRate,
     width: Int64, height: Int64, duration: Rational, frameCount: Int64
@@ -40,18 +49,30 @@ public struct FilterGraph: Sendable, Hashable {
   }
 }
 
+/// The timestamps of decoded input frames as a graph expects them.
+public enum GraphInputTimestamps: String, Sendable, Hashable {
+  /// The CLI's default: each input shifted so that its seek point is time 0.
+  case zeroAtSeek
+  /// `-copyts -start_at_zero`: each frame keeps its presentation time in the file, counted
+  /// from the file's start time, whatever the seek; the buffer sources are closed with the
+  /// time just after the last frame, as the CLI does.
+  case sourceTime
+}
+
 /// One media file read by the graph.
 public struct GraphInput: Sendable, Hashable {
   /// Absolute path.
   public var path: String
-  /// Seek to this source time before decoding (the start of a trim), in seconds; the runner
-  /// seeks to the keyframe before it and decodes from there (`-ss` before `-i`).
+  /// Seek to this source time before decoding (at or before the first source time a trim
+  /// needs), in seconds; the runner seeks to the keyframe before it and decodes from there
+  /// (`-ss` before `-i`). Frames before it may be dropped or kept: the graph selects exactly.
   public var seek: Rational?
   /// Read only this much after the seek point (`-t` before `-i`).
   public var duration: Rational?
   /// Loop a still image (`-loop 1`) so it yields frames for the whole item.
   public var loopStill: Bool
 
+  /// An input of the file at `path`.
   public init(path: String, seek: Rational? = nil, duration: Rational? = nil, loopStill: Bool = false) {
     self.path = path
     self.seek = seek
@@ -64,9 +85,12 @@ public struct GraphInput: Sendable, Hashable {
 public struct FilterChain: Sendable, Hashable {
   /// Input pad labels: `"0:v"` for the first input's video, or a label produced by another chain.
   public var inputs: [String]
+  /// The filters, applied in order.
   public var filters: [Filter]
+  /// Output pad labels (`"v"`, or a label another chain consumes).
   public var outputs: [String]
 
+  /// A chain from `inputs` through `filters` to `outputs`.
   public init(inputs: [String], filters: [Filter], outputs: [String]) {
     self.inputs = inputs
     self.filters = filters
@@ -77,21 +101,27 @@ public struct FilterChain: Sendable, Hashable {
 /// One filter with its options in order. Option values are raw (unescaped) text; the printer
 /// escapes them for every level of FFmpeg's syntax.
 public struct Filter: Sendable, Hashable {
+  /// The filter's name (`scale`, `drawtext`).
   public var name: String
+  /// Its options, in order.
   public var options: [Option]
 
+  /// One `key=value` (or positional `value`) option.
   public struct Option: Sendable, Hashable {
     /// `nil` for a positional value (`fps=30` is written `fps=fps=30` by the lowering, but
     /// some filters only take positional values, e.g. `concat`'s are named, `anull` has none).
     public var key: String?
+    /// The raw value; the printer escapes it.
     public var value: String
 
+    /// The option `key=value` (`key` `nil` for a positional value).
     public init(_ key: String?, _ value: String) {
       self.key = key
       self.value = value
     }
   }
 
+  /// The filter `name` with `options`.
   public init(_ name: String, _ options: [Option] = []) {
     self.name = name
     self.options = options

@@ -11,8 +11,10 @@ public final class FormatInputContext {
   public let path: String
 
   /// Opens `path` and reads its header (`avformat_open_input`). The path is always read as a
-  /// local file: a name such as `http:clip.mp4` is not taken for a URL.
-  public init(path: String) throws(FFmpegError) {
+  /// local file: a name such as `http:clip.mp4` is not taken for a URL. `options` are demuxer
+  /// options, as the `ffmpeg` CLI passes the options written before `-i` (for example
+  /// `["loop": "1"]` makes an image demuxer repeat its picture, like `-loop 1`).
+  public init(path: String, options: [String: String] = [:]) throws(FFmpegError) {
     LibavLog.ensureConfigured()
     guard let allocated = avformat_alloc_context() else {
       throw FFmpegError(
@@ -22,7 +24,12 @@ public final class FormatInputContext {
     let (code, messages) = LibavLogRouter.shared.recordingErrors(
       about: UnsafeMutableRawPointer(allocated)
     ) {
-      avformat_open_input(&context, "file:" + path, nil, nil)
+      var dictionary: OpaquePointer? = nil
+      for (key, value) in options.sorted(by: { $0.key < $1.key }) {
+        av_dict_set(&dictionary, key, value, 0)
+      }
+      defer { av_dict_free(&dictionary) }
+      return avformat_open_input(&context, "file:" + path, nil, &dictionary)
     }
     // On failure avformat_open_input has already freed the context and set it to NULL.
     guard code >= 0, let context else {

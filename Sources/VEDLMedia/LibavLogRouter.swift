@@ -15,6 +15,9 @@ final class LibavLogRouter: @unchecked Sendable {
   private var installed = false
   /// Recorders by the address of the FFmpeg object they listen to.
   private var recorders: [UInt: LibavErrorRecorder] = [:]
+  /// Recorders by the thread they listen on: every error logged by that thread, whatever the
+  /// object (a filter graph's errors come from its many filters, an encoder's from its codec).
+  private var threadRecorders: [UInt: LibavErrorRecorder] = [:]
 
   private init() {}
 
@@ -62,6 +65,24 @@ final class LibavLogRouter: @unchecked Sendable {
     return (result, recorder.messages)
   }
 
+  /// Collects the error lines libav logs on the calling thread, about any object, while
+  /// `body` runs. Calls may nest; the innermost recorder receives the lines.
+  func recordingErrorsOnThisThread<T, E: Error>(
+    _ body: () throws(E) -> T
+  ) throws(E) -> (result: T, messages: [String]) {
+    let recorder = LibavErrorRecorder()
+    let key = currentThreadKey()
+    let previous = lock.withLock {
+      if !installed { installLocked() }
+      let previous = threadRecorders[key]
+      threadRecorders[key] = recorder
+      return previous
+    }
+    defer { lock.withLock { threadRecorders[key] = previous } }
+    let result = try body()
+    return (result, recorder.messages)
+  }
+
   /// Called by libav for every message, before any level filtering.
   fileprivate func deliver(
     context: UnsafeMutableRawPointer?, level avLevel: Int32, format: UnsafePointer<CChar>?,
@@ -71,7 +92,9 @@ final class LibavLogRouter: @unchecked Sendable {
     let level = LibavLogLevel(avLevel: avLevel)
     let (configuration, recorder) = lock.withLock {
       () -> (LibavLogConfiguration, LibavErrorRecorder?) in
-      let recorder = context.flatMap { recorders[UInt(bitPattern: $0)] }
+      let recorder =
+        context.flatMap { recorders[UInt(bitPattern: $0)] }
+        ?? threadRecorders[currentThreadKey()]
       return (self.configuration, recorder)
     }
     let wantedByConfiguration = level != .quiet && level <= configuration.threshold
@@ -96,6 +119,15 @@ final class LibavLogRouter: @unchecked Sendable {
       handler(message)
     }
   }
+}
+
+/// A number identifying the calling thread (its `pthread_t`), for `threadRecorders`.
+private func currentThreadKey() -> UInt {
+  #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+  #else
+    UInt(pthread_self())
+  #endif
 }
 
 /// The error lines logged about one FFmpeg object during one call.

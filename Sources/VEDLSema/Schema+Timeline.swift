@@ -84,7 +84,7 @@ extension Schema {
       labelled: [atArgument, durationArgument, untilArgument, idArgument,
                  ArgumentSchema("box", .color, "A background box behind the text."),
                  ArgumentSchema("outline", .color, "An outline around the glyphs."),
-                 ArgumentSchema("outlineWidth", .number, default: "2", "Outline width in pixels.")],
+                 ArgumentSchema("outlineWidth", .number, default: "1", "Outline width in pixels.")],
       block: .text,
       "A text item on an overlay track."),
     StatementSchema(
@@ -203,13 +203,13 @@ extension Schema {
     StatementSchema(
       "box", in: [.text],
       positional: [ArgumentSchema(nil, .color, required: true, "Box colour (with alpha for translucency).")],
-      labelled: [ArgumentSchema("padding", .number, default: "8", "Space between the text and the box's edge, in pixels.")],
+      labelled: [ArgumentSchema("padding", .number, default: "0", "Space between the text and the box's edge, in pixels.")],
       repeatable: false,
       "A background box behind the text (same as `box:` on the item)."),
     StatementSchema(
       "outline", in: [.text],
       positional: [ArgumentSchema(nil, .color, required: true, "Outline colour.")],
-      labelled: [ArgumentSchema("width", .number, default: "2", "Outline width in pixels.")],
+      labelled: [ArgumentSchema("width", .number, default: "1", "Outline width in pixels.")],
       repeatable: false,
       "An outline around the glyphs."),
     StatementSchema(

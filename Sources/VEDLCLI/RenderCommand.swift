@@ -1,0 +1,136 @@
+import Foundation
+import VEDLDiagnostics
+import VEDLLowering
+import VEDLMedia
+import VEDLRender
+import VEDLSema
+import VEDLSource
+
+/// `vedl render FILE [-o OUT] [--backend ffmpeg|native] [--set K=V]… [--quality Q] [--force]`
+/// — renders every export of the file (or only `OUT`) with the FFmpeg backend, in-process;
+/// docs/render.md describes what happens.
+///
+/// Exit status: 0 when every output was rendered or was up to date, 1 when a render failed
+/// (diagnostics on stderr), 2 for a usage error, 130 when interrupted with Ctrl-C.
+enum RenderCommand {
+  static let spec = CommandSpec(
+    name: "render",
+    synopsis: "render FILE [-o OUT] [--backend ffmpeg|native] [--set NAME=VALUE]… [--quality Q] [--force]",
+    summary: "Render the exports (or OUT) with FFmpeg; skip outputs that are up to date.",
+    options: [
+      .init(
+        "output", short: "o", .value(placeholder: "OUT"), help: "Render only this file (.mp4, .mov, .webm or .png)."),
+      .init("backend", .value(placeholder: "ffmpeg|native"), help: "Rendering backend (default: ffmpeg)."),
+      .init("quality", .value(placeholder: "original|high|medium|low"), help: "Override every export's quality."),
+      .init("force", .flag, help: "Render even when the output is up to date."),
+      FrontEnd.setOption,
+    ],
+    positionals: "FILE", minimumPositionals: 1, maximumPositionals: 1)
+
+  static let subcommand = Subcommand(spec: spec) { parsed, io in run(parsed, io: io) }
+
+  static func run(_ parsed: ParsedArguments, io: CommandIO) -> Int32 {
+    let overrides: [(name: String, value: String)]
+    let backend: String
+    var quality: QualityPreset.Name?
+    do throws(UsageError) {
+      overrides = try FrontEnd.overrides(parsed)
+      backend = try spec.choice(parsed, "backend", ["ffmpeg", "native"], default: "ffmpeg")
+      if parsed.value("quality") != nil {
+        let names = QualityPreset.Name.allCases.map(\.rawValue)
+        quality = QualityPreset.Name(rawValue: try spec.choice(parsed, "quality", names, default: "high"))
+      }
+    } catch {
+      io.err("error: \(error.message)\n")
+      return VEDLCommandLine.ExitStatus.usage
+    }
+    let path = parsed.positionals[0]
+    let output = DiagnosticOutput(format: .text, io: io)
+    if backend == "native" {
+      let error = RenderError.backendUnavailable(name: backend)
+      output.emit([
+        RenderDiagnostics.diagnostic(for: error, script: SourceFile(path: path, bytes: []), timeline: nil, target: nil)
+      ])
+      return VEDLCommandLine.ExitStatus.failure
+    }
+
+    let file: SourceFile
+    switch SourceLoader.load(path, io: io) {
+    case .failure(let diagnostic):
+      output.emit([diagnostic])
+      return VEDLCommandLine.ExitStatus.failure
+    case .success(let loaded):
+      file = loaded
+    }
+    let checked = FrontEnd.check(file, io: io, overrides: overrides)
+    output.emit(checked.diagnostics)
+    guard !checked.hasErrors, let timeline = checked.timeline else { return VEDLCommandLine.ExitStatus.failure }
+
+    var targets: [(target: RenderTarget, name: String)]
+    if let out = parsed.value("output") {
+      switch RenderTarget.override(path: io.resolve(out), timeline: timeline) {
+      case .success(let target): targets = [(target, out)]
+      case .failure(.unknownFormat):
+        io.err("error: cannot tell the format of `\(out)` (use .mp4, .mov, .webm or .png)\n")
+        return VEDLCommandLine.ExitStatus.usage
+      case .failure(let problem):
+        io.err("error: \(problem)\n")
+        return VEDLCommandLine.ExitStatus.usage
+      }
+    } else {
+      targets = RenderTarget.exports(of: timeline).map { ($0, $0.export?.writtenPath ?? $0.path) }
+    }
+    guard !targets.isEmpty else {
+      io.err("error: `\(path)` has no export to render\nhelp: add `export \"out.mp4\"` to the file, or give `-o OUT`\n")
+      return VEDLCommandLine.ExitStatus.failure
+    }
+
+    let settings = RenderSettings(
+      script: file, baseDirectory: (io.resolve(path) as NSString).deletingLastPathComponent,
+      parameters: overrides.map { ParameterValue(name: $0.name, value: $0.value) }, quality: quality,
+      force: parsed.flag("force"), toolVersion: VEDLCommandLine.version)
+    let cancellation = CancellationFlag()
+    let interrupt = InterruptSignal(raising: cancellation)
+    defer { interrupt.stop() }
+
+    var status = VEDLCommandLine.ExitStatus.success
+    for (target, name) in targets {
+      let reporter =
+        io.stderrIsTerminal
+        ? ProgressReporter(bar: ProgressBar(label: (name as NSString).lastPathComponent), write: io.err) : nil
+      let job = RenderJob(timeline: timeline, target: target, settings: settings)
+      do throws(RenderError) {
+        let outcome = try job.run(cancellation: cancellation, progress: reporter.map { r in { r.report($0) } })
+        reporter?.finish()
+        output.emit(
+          outcome.warnings.map {
+            RenderDiagnostics.diagnostic(for: $0, script: file, timeline: timeline, target: target)
+          })
+        io.out(summary(of: outcome, name: name))
+      } catch {
+        reporter?.finish()
+        output.emit([RenderDiagnostics.diagnostic(for: error, script: file, timeline: timeline, target: target)])
+        if case .media(.cancelled, _) = error { return InterruptSignal.exitStatus }
+        status = VEDLCommandLine.ExitStatus.failure
+      }
+    }
+    return status
+  }
+
+  /// `rendered out/demo.mp4 (180 frames, 6s, 640x360, h264 + aac)` or
+  /// `out/demo.mp4 is up to date`.
+  static func summary(of outcome: RenderOutcome, name: String) -> String {
+    guard outcome.status == .rendered, let metadata = outcome.metadata else {
+      return "\(name) is up to date (use --force to render it anyway)\n"
+    }
+    let codecs = [metadata.videoCodec, metadata.audioCodec].compactMap { $0 }.joined(separator: " + ")
+    var facts: [String] = []
+    if metadata.format != "png" {
+      facts.append("\(metadata.frameCount) frames")
+      facts.append(metadata.duration.secondsDescription)
+    }
+    facts.append("\(metadata.width)x\(metadata.height)")
+    if !codecs.isEmpty { facts.append(codecs) }
+    return "rendered \(name) (\(facts.joined(separator: ", ")))\n"
+  }
+}

@@ -1,0 +1,106 @@
+extension DiagnosticCode {
+  public static let renderGraphRejected = DiagnosticCode("E0810")
+  public static let renderMediaUnreadable = DiagnosticCode("E0811")
+  public static let renderEncodingFailed = DiagnosticCode("E0812")
+  public static let renderInterrupted = DiagnosticCode("E0813")
+  public static let renderBackendUnavailable = DiagnosticCode("E0814")
+  public static let renderLoweringFailed = DiagnosticCode("E0815")
+  public static let renderFrameCountDiffers = DiagnosticCode("W0810")
+}
+
+extension DiagnosticCatalogue {
+  /// Codes raised while rendering (`E081x`, `W081x`): FFmpeg's failures, carrying FFmpeg's
+  /// own message. Writing an output uses `E0502`; an output over an input, `E0802`.
+  static let render: [CatalogueEntry] = [
+    CatalogueEntry(
+      "E0810", .error, "FFmpeg rejected the filter graph",
+      explanation: """
+        The script checked, but FFmpeg refused the filter graph VEDL built from it, or a \
+        filter failed while frames went through it. The message quotes FFmpeg, for example \
+        `No such filter: 'drawtext'` when this FFmpeg was built without a filter VEDL needs, \
+        or `Generic error in an external library` from a filter that gave up.
+
+        ```sh
+        vedl render edit.vedl
+        ```
+
+        Print the graph with `vedl graph edit.vedl` and the whole command with \
+        `vedl graph edit.vedl --command`: running that command shows the same failure with \
+        FFmpeg's full log. A missing filter needs an FFmpeg built with it (Debian's \
+        `ffmpeg` package has every filter VEDL uses); anything else is a bug in VEDL worth \
+        reporting with the script.
+        """),
+    CatalogueEntry(
+      "E0811", .error, "cannot read media while rendering",
+      explanation: """
+        A media file the render reads could not be decoded: it is empty, cut short, damaged, \
+        not media at all, or lacks the stream the edit uses (the picture of a sound file, \
+        the sound of a silent video). `vedl check` probes every source, so this usually \
+        means the file changed after checking or is damaged past its header.
+
+        ```vedl
+        let intro = video("media/intro.mp4")   // truncated by an interrupted copy
+        ```
+
+        Check the file with `vedl probe FILE` and replace it with a complete copy.
+        """),
+    CatalogueEntry(
+      "E0812", .error, "encoding failed",
+      explanation: """
+        FFmpeg could not encode the output: the encoder is missing from this FFmpeg \
+        (`libx264` for `.mp4`/`.mov`, `libvpx-vp9` and `libopus` for `.webm`), refused its \
+        settings, or the graph ended before producing a single picture. The message quotes \
+        FFmpeg.
+
+        Install an FFmpeg with the encoders (Debian's `ffmpeg` package has them), or export \
+        to another format. Nothing is left behind: the unfinished file is removed.
+        """),
+    CatalogueEntry(
+      "E0813", .error, "render interrupted",
+      explanation: """
+        The render was stopped (Ctrl-C) before it finished. The unfinished output was \
+        removed; a previous output and its metadata are untouched. `vedl render` exits with \
+        status 130, as programs stopped by Ctrl-C do.
+
+        Run the command again to render.
+        """),
+    CatalogueEntry(
+      "E0814", .error, "rendering backend not available",
+      explanation: """
+        `vedl render --backend` named a backend this version of VEDL does not have. The \
+        `ffmpeg` backend (the default) runs the filter graph in-process; the `native` Swift \
+        compositor is not available yet.
+
+        ```sh
+        vedl render edit.vedl --backend native
+        ```
+
+        Use `--backend ffmpeg`, or leave the option out.
+        """),
+    CatalogueEntry(
+      "E0815", .error, "cannot build the filter graph",
+      explanation: """
+        The timeline checked, but could not be turned into an FFmpeg filter graph: it lasts \
+        no frames, a still's time lies past the end (`-o OUT.png` on an edit whose export \
+        chose no time inside it), or a fact the graph needs about a source (its size) is \
+        unknown. The message says which.
+
+        ```vedl
+        canvas 640x360
+        export "out.mp4"   // nothing on any track: the edit lasts no frames
+        ```
+
+        Follow the `help:` line: add a clip, or pick a time inside the edit.
+        """),
+    CatalogueEntry(
+      "W0810", .warning, "rendered frame count differs from the timeline",
+      explanation: """
+        The rendered file holds a different number of pictures than the timeline has \
+        frames. The output was written, but it does not follow §5 of the language \
+        (exactly the frames the timeline selects) — a bug in VEDL's lowering.
+
+        Please report it with the script: `vedl ir FILE` shows the expected frames and \
+        `vedl probe OUT` the rendered ones.
+        """),
+  ]
+}

@@ -1,0 +1,71 @@
+import VEDLTime
+
+/// Prints a ``FilterGraph`` as FFmpeg reads it: the `-filter_complex` text, the argument
+/// vector of a complete `ffmpeg` command, and that command as one shell line.
+public enum FilterGraphPrinter {
+  /// The `-filter_complex` text: one chain per line, `;` between chains, every option value
+  /// escaped for the option and graph levels (see ``FilterEscaping``).
+  public static func filterComplex(_ graph: FilterGraph) -> String {
+    graph.chains.map(chainText).joined(separator: ";\n")
+  }
+
+  /// One chain: `[in1][in2]filter1=…,filter2[out]`.
+  static func chainText(_ chain: FilterChain) -> String {
+    chain.inputs.map { "[\($0)]" }.joined()
+      + chain.filters.map(filterText).joined(separator: ",")
+      + chain.outputs.map { "[\($0)]" }.joined()
+  }
+
+  /// One filter: `name` or `name=key=value:…`.
+  static func filterText(_ filter: Filter) -> String {
+    guard !filter.options.isEmpty else { return filter.name }
+    let options = filter.options.map { option -> String in
+      let value = FilterEscaping.filterOption(option.value)
+      return option.key.map { "\($0)=\(value)" } ?? value
+    }
+    return filter.name + "=" + options.joined(separator: ":")
+  }
+
+  /// The arguments of an `ffmpeg` command (without the program name) that renders `graph`
+  /// to `output`: inputs with their seeks before `-i`, the graph, the mapped outputs, the
+  /// encoders and their options, the rate and the output path.
+  ///
+  /// `-copyts -start_at_zero` keeps each frame's source time as its timestamp (counted from
+  /// the file's start) for graphs that expect it (``FilterGraph/inputTimestamps``), as the
+  /// exact `setpts` expressions of ``Lowering`` do; see docs/graph.md.
+  public static func command(_ graph: FilterGraph, output: String, encoding: EncodingSettings) -> [String] {
+    var args = ["-y", "-hide_banner", "-loglevel", "error", "-nostdin"]
+    if graph.inputTimestamps == .sourceTime { args += ["-copyts", "-start_at_zero"] }
+    for input in graph.inputs {
+      if let seek = input.seek { args += ["-ss", OptionText.seconds(seek)] }
+      if let duration = input.duration { args += ["-t", OptionText.seconds(duration)] }
+      if input.loopStill { args += ["-loop", "1"] }
+      args += ["-i", input.path]
+    }
+    args += ["-filter_complex", filterComplex(graph)]
+    if let video = graph.videoOutput {
+      args += ["-map", "[\(video)]", "-c:v", encoding.videoCodec]
+      for option in encoding.videoOptions { args += ["-\(option.name):v", option.value] }
+      args += ["-pix_fmt", encoding.pixelFormat]
+      if encoding.isStill {
+        args += ["-frames:v", "1"]
+      } else {
+        args += ["-r", graph.frameRate.description]
+      }
+    }
+    if let audio = graph.audioOutput, let codec = encoding.audioCodec {
+      args += ["-map", "[\(audio)]", "-c:a", codec]
+      for option in encoding.audioOptions { args += ["-\(option.name):a", option.value] }
+    }
+    for option in encoding.muxerOptions { args += ["-\(option.name)", option.value] }
+    args.append(output)
+    return args
+  }
+
+  /// ``command(_:output:encoding:)`` as one POSIX shell line starting with `ffmpeg`, every
+  /// argument quoted where needed, runnable as is.
+  public static func shellCommand(_ graph: FilterGraph, output: String, encoding: EncodingSettings) -> String {
+    (["ffmpeg"] + command(graph, output: output, encoding: encoding)).map(FilterEscaping.shellQuoted).joined(
+      separator: " ")
+  }
+}

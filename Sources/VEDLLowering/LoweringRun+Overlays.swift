@@ -1,0 +1,132 @@
+import VEDLSema
+import VEDLTime
+
+extension LoweringRun {
+  /// The frames `[first, end)` an overlay item shows, cut at the end of the edit; `nil` when
+  /// it shows none.
+  func visibleFrames(_ item: TimelineItem) -> (first: Int64, end: Int64)? {
+    let end = min(item.endFrame, frameCount)
+    guard item.startFrame < end else { return nil }
+    return (item.startFrame, end)
+  }
+
+  /// Draws one overlay item onto the composite picture.
+  /// `stem` names the item's pads (`t1i0`: track 1, item 0).
+  mutating func lowerOverlayItem(_ item: TimelineItem, stem: String, onto composite: inout PendingStream)
+    throws(LoweringError)
+  {
+    guard let frames = visibleFrames(item) else { return }
+    switch item.kind {
+    case .clip:
+      let placed = try lowerPicture(item, count: frames.end - frames.first, target: .overlay, stem: stem)
+      overlay(placed, from: frames.first, onto: &composite)
+    case .shape:
+      let placed = lowerShape(item, count: frames.end - frames.first, stem: stem)
+      overlay(placed, from: frames.first, onto: &composite)
+    case .text:
+      try lowerText(item, frames: frames, stem: stem, onto: &composite)
+    case .gap:
+      break
+    }
+  }
+
+  /// Overlays a picture whose frames are numbered from 0 so that its frame 0 lands on
+  /// timeline frame `first`: the frames are shifted in time (exact, on the canvas grid) and
+  /// `overlay` takes, for every composite frame, the item's frame with the same timestamp —
+  /// none before the item starts, none after it ends (`eof_action=pass`).
+  mutating func overlay(_ picture: PlacedPicture, from first: Int64, onto composite: inout PendingStream) {
+    let base = builder.close(composite, as: "comp")
+    var item = picture.label
+    if first > 0 {
+      let shifted = builder.label("\(picture.label)_at")
+      builder.add([picture.label], [Filter("setpts", ["expr": "PTS+\(first)"])], [shifted])
+      item = shifted
+    }
+    let out = builder.label("comp")
+    builder.add(
+      [base, item],
+      [Filter("overlay", ["x": String(picture.x), "y": String(picture.y), "eof_action": "pass", "format": "auto"])],
+      [out])
+    composite = PendingStream(label: out)
+  }
+
+  /// A shape: its box (`size`, default 100×100, times `scale`) filled and stroked once, as a
+  /// transparent picture, turned, made translucent, then repeated for the item's frames.
+  mutating func lowerShape(_ item: TimelineItem, count: Int64, stem: String) -> PlacedPicture {
+    let mods = ItemModifiers(item)
+    var box = PixelSize(width: 100, height: 100)
+    if let size = mods.size {
+      // One side alone keeps the default square's shape.
+      let w = size.width ?? size.height ?? Rational(100)
+      let h = size.height ?? size.width ?? Rational(100)
+      box = PixelSize(width: max(1, w.rounded), height: max(1, h.rounded))
+    }
+    box = PictureLayout.scaled(box, by: mods.scale)
+    let mask = ShapeMask(
+      kind: item.shape == "ellipse" ? .ellipse : .rectangle, size: box, fill: mods.fill ?? 0xFFFF_FFFF,
+      stroke: mods.stroke.map { ($0, max(Int64(1), ((mods.strokeWidth ?? .one) * mods.scale).rounded)) },
+      cornerRadius: ((mods.cornerRadius ?? .zero) * mods.scale).rounded)
+    var stream = PendingStream(label: nil)
+    stream.append(contentsOf: mask.filters(rate: rate))
+    let bounds = PictureLayout.rotatedBounds(box, degrees: mods.rotation)
+    if !mods.rotation.isZero {
+      if PictureLayout.isQuarterTurn(mods.rotation) {
+        stream.append(contentsOf: quarterTurnFilters(mods.rotation))
+      } else {
+        stream.append(rotateFilter(mods.rotation, size: bounds, fill: 0))
+      }
+    }
+    if mods.opacity != .one { stream.append(Filter("colorchannelmixer", ["aa": OptionText.number(mods.opacity)])) }
+    stream.append(contentsOf: loopFilters(count: count))
+    stream.append(contentsOf: fadeFilters(item, mods, count: count, target: .overlay))
+    let label = builder.close(stream, as: stem)
+    let corner = PictureLayout.place(box, on: canvas, position: mods.position)
+    return PlacedPicture(
+      label: label, x: corner.x + (Rational(box.width - bounds.width) / 2).floor,
+      y: corner.y + (Rational(box.height - bounds.height) / 2).floor)
+  }
+
+  /// The export's watermark: the image (or video) at its own pixel size in the output
+  /// frame, at a corner, clipped by the frame's edges.
+  mutating func lowerWatermark(_ watermark: Export.Watermark, onto composite: inout PendingStream, frames: Int64)
+    throws(LoweringError)
+  {
+    guard timeline.sources.indices.contains(watermark.source) else {
+      throw LoweringError("the watermark refers to a source the timeline does not have")
+    }
+    let source = timeline.sources[watermark.source]
+    var stream: PendingStream
+    switch source.kind {
+    case .image:
+      let input = addFileInput(try path(of: source), first: .zero, last: .zero, loopStill: true)
+      stream = PendingStream(label: "\(input):v")
+      stream.append(Filter("trim", ["end_frame": "1"]))
+      stream.append(Filter("format", ["pix_fmts": "rgba"]))
+      stream.append(contentsOf: loopFilters(count: frames))
+    case .video:
+      let input = addFileInput(try path(of: source), first: .zero, last: grid.time(ofFrame: frames))
+      stream = PendingStream(label: "\(input):v")
+      stream.append(Filter("setpts", ["expr": "floor(PTS+0.5)"]))
+      stream.append(Filter("fps", ["fps": OptionText.rate(rate), "round": "up", "start_time": "0"]))
+      stream.append(Filter("trim", ["end_frame": String(frames)]))
+      stream.append(Filter("format", ["pix_fmts": "rgba"]))
+    default:
+      throw LoweringError("a watermark must be an image or a video, not \(source.kind.rawValue)")
+    }
+    let label = builder.close(stream, as: "watermark")
+    let base = builder.close(composite, as: "marked")
+    let corner = ItemModifiers.anchorFractions(watermark.position)
+    let out = builder.label("withmark")
+    builder.add(
+      [base, label],
+      [
+        Filter(
+          "overlay",
+          [
+            "x": corner.x.isZero ? "0" : "main_w-overlay_w", "y": corner.y.isZero ? "0" : "main_h-overlay_h",
+            "eof_action": "pass", "format": "auto",
+          ])
+      ], [out])
+    composite = PendingStream(label: out)
+  }
+}

@@ -1,0 +1,300 @@
+import VEDLSema
+import VEDLTime
+
+/// Where a picture pipeline is headed: the main track (filling the canvas, composed over the
+/// background) or an overlay (its own box, transparent around it).
+enum PictureTarget {
+  case main
+  case overlay
+}
+
+/// The result of a picture pipeline: a labelled stream of the item's frames and, for an
+/// overlay, where its top-left corner goes on the canvas.
+struct PlacedPicture {
+  var label: String
+  var x: Int64
+  var y: Int64
+}
+
+extension LoweringRun {
+  /// Lowers a clip's picture through the fixed modifier order of docs/language.md §4.8:
+  /// crop, mirror, quarter turns (main track), fit or size/scale, zoom and pan, adjust,
+  /// other rotations, opacity, fades. Returns exactly `count` frames numbered `0…count−1`
+  /// on the canvas grid; `stem` names the labels.
+  mutating func lowerPicture(
+    _ item: TimelineItem, count: Int64, target: PictureTarget, stem: String
+  ) throws(LoweringError) -> PlacedPicture {
+    let mods = ItemModifiers(item)
+    var frames = try sourceFrames(item, count: count, key: stem)
+    var stream = frames.stream
+    var size = frames.size
+
+    // 1. crop
+    if let crop = mods.crop {
+      let rect = PictureLayout.cropRect(crop, in: size)
+      if rect.size != size {
+        stream.append(
+          Filter(
+            "crop",
+            ["w": String(rect.size.width), "h": String(rect.size.height), "x": String(rect.x), "y": String(rect.y)]))
+        size = rect.size
+      }
+    }
+    // 2. mirror
+    for axis in mods.mirrors { stream.append(Filter(axis == "vertical" ? "vflip" : "hflip")) }
+    // 3. quarter turns before fitting (main track only)
+    var rotation = mods.rotation
+    if target == .main, PictureLayout.isQuarterTurn(rotation) {
+      stream.append(contentsOf: quarterTurnFilters(rotation))
+      size = PictureLayout.rotatedBounds(size, degrees: rotation)
+      rotation = .zero
+    }
+    // 4. fit into the canvas, or into the item's box
+    let box: PixelSize
+    let mode: ItemModifiers.FitMode
+    switch target {
+    case .main:
+      box = canvas
+      mode = mods.fit ?? .cover
+    case .overlay:
+      (box, mode) = overlayBox(size, mods)
+    }
+    stream = fit(stream, content: size, into: box, mode: mode, background: mods.fitBackground, stem: stem)
+    size = box
+    // 5. zoom and pan
+    if mods.zoom != .one || (!mods.pan.x.isZero || !mods.pan.y.isZero) {
+      let z = PictureLayout.zoom(box, by: mods.zoom, pan: mods.pan)
+      if z.scaled != box {
+        stream.append(Filter("scale", ["w": String(z.scaled.width), "h": String(z.scaled.height)]))
+        if z.scaled.width >= box.width {
+          stream.append(
+            Filter(
+              "crop",
+              ["w": String(box.width), "h": String(box.height), "x": String(z.offset.x), "y": String(z.offset.y)]))
+        } else {
+          stream.append(padFilter(box, offset: z.offset, color: target == .main ? background : 0))
+        }
+      }
+    }
+    // 6. adjust
+    if mods.adjusts {
+      stream = adjust(stream, mods, keepingAlpha: frames.mayHaveAlpha || target == .overlay, stem: stem)
+    }
+    // 7. other rotations, and every rotation of an overlay
+    // The main track keeps the canvas size (corners show the background); an overlay grows
+    // to hold the whole turned box (corners transparent).
+    let bounds = target == .main ? box : PictureLayout.rotatedBounds(box, degrees: rotation)
+    if !rotation.isZero {
+      if PictureLayout.isQuarterTurn(rotation) {
+        stream.append(contentsOf: quarterTurnFilters(rotation))
+      } else {
+        stream.append(rotateFilter(rotation, size: bounds, fill: target == .main ? background : 0))
+      }
+    }
+    // 8. opacity (fades come after the loop of a still)
+    if mods.opacity != .one {
+      stream.append(Filter("colorchannelmixer", ["aa": OptionText.number(mods.opacity)]))
+      frames.mayHaveAlpha = true
+    }
+    if target == .main && frames.mayHaveAlpha {
+      stream = flatten(stream, frames: frames.isStill ? 1 : count, stem: stem)
+    }
+    if frames.isStill { stream.append(contentsOf: loopFilters(count: count)) }
+    stream.append(contentsOf: fadeFilters(item, mods, count: count, target: target))
+    // Scaling may leave a sample aspect ratio a hair off 1, which `concat` and `xfade` reject.
+    if target == .main { stream.append(Filter("setsar", ["sar": "1"])) }
+
+    let label = builder.close(stream, as: stem)
+    guard target == .overlay else { return PlacedPicture(label: label, x: 0, y: 0) }
+    // 9. position: the unrotated box is placed; a rotated picture keeps its centre.
+    let corner = PictureLayout.place(box, on: canvas, position: mods.position)
+    let x = corner.x + (Rational(box.width - bounds.width) / 2).floor
+    let y = corner.y + (Rational(box.height - bounds.height) / 2).floor
+    return PlacedPicture(label: label, x: x, y: y)
+  }
+
+  /// The box of an overlay clip and how its picture fills it: `size` (one side keeps the
+  /// aspect ratio) times `scale`, or the picture's own size times `scale`.
+  func overlayBox(_ content: PixelSize, _ mods: ItemModifiers) -> (PixelSize, ItemModifiers.FitMode) {
+    var box = content
+    var mode: ItemModifiers.FitMode = .fill
+    if let size = mods.size {
+      switch (size.width, size.height) {
+      case (let w?, let h?):
+        box = PixelSize(width: max(1, w.rounded), height: max(1, h.rounded))
+        mode = mods.fit ?? .cover
+      case (let w?, nil):
+        box = PixelSize(
+          width: max(1, w.rounded), height: max(1, (w * Rational(content.height, content.width)!).rounded))
+      case (nil, let h?):
+        box = PixelSize(
+          width: max(1, (h * Rational(content.width, content.height)!).rounded), height: max(1, h.rounded))
+      case (nil, nil):
+        break
+      }
+    }
+    return (PictureLayout.scaled(box, by: mods.scale), mode)
+  }
+
+  /// Filters for a quarter-turn rotation clockwise.
+  func quarterTurnFilters(_ degrees: Rational) -> [Filter] {
+    switch PictureLayout.quarterTurns(degrees) {
+    case 1: [Filter("transpose", ["dir": "clock"])]
+    case 2: [Filter("hflip"), Filter("vflip")]
+    case 3: [Filter("transpose", ["dir": "cclock"])]
+    default: []
+    }
+  }
+
+  /// `rotate` by `degrees` clockwise about the centre into a `size` frame, uncovered
+  /// corners filled with `fill`.
+  func rotateFilter(_ degrees: Rational, size: PixelSize, fill: UInt32) -> Filter {
+    Filter(
+      "rotate",
+      [
+        "angle": "\(OptionText.expression(degrees))*PI/180", "ow": String(size.width), "oh": String(size.height),
+        "fillcolor": OptionText.color(fill),
+      ])
+  }
+
+  /// `pad` to `box` with the picture at `offset`.
+  func padFilter(_ box: PixelSize, offset: (x: Int64, y: Int64), color: UInt32) -> Filter {
+    Filter(
+      "pad",
+      [
+        "w": String(box.width), "h": String(box.height), "x": String(offset.x), "y": String(offset.y),
+        "color": OptionText.color(color),
+      ])
+  }
+
+  /// Scales `content` into `box` by `mode`: `cover` scales and crops the overflow, `contain`
+  /// scales and fills the bars with a colour (the canvas background by default) or a
+  /// blurred covering copy, `fill` stretches.
+  mutating func fit(
+    _ stream: PendingStream, content: PixelSize, into box: PixelSize, mode: ItemModifiers.FitMode,
+    background: ItemModifiers.FitBackground?, stem: String
+  ) -> PendingStream {
+    var stream = stream
+    let plan = PictureLayout.fit(content, into: box, mode: mode)
+    func scale(_ s: PixelSize) -> Filter { Filter("scale", ["w": String(s.width), "h": String(s.height)]) }
+    switch mode {
+    case .fill, .cover:
+      if plan.scaled != content { stream.append(scale(plan.scaled)) }
+      if plan.scaled != box {
+        stream.append(
+          Filter(
+            "crop",
+            ["w": String(box.width), "h": String(box.height), "x": String(plan.offset.x), "y": String(plan.offset.y)]))
+      }
+      return stream
+    case .contain:
+      if plan.scaled == box {
+        if plan.scaled != content { stream.append(scale(plan.scaled)) }
+        return stream
+      }
+      if background == .blur {
+        // The bars show the same picture covering the box, blurred.
+        stream.append(Filter("split", ["outputs": "2"]))
+        let source = builder.label("\(stem)_src")
+        let backdrop = builder.label("\(stem)_bg")
+        builder.add(stream.label.map { [$0] } ?? [], stream.filters, [source, backdrop])
+        let cover = PictureLayout.fit(content, into: box, mode: .cover)
+        let sigma = max(Int64(2), max(box.width, box.height) / 40)
+        let blurred = builder.label("\(stem)_blur")
+        builder.add(
+          [backdrop],
+          [
+            scale(cover.scaled),
+            Filter(
+              "crop",
+              [
+                "w": String(box.width), "h": String(box.height), "x": String(cover.offset.x),
+                "y": String(cover.offset.y),
+              ]),
+            Filter("gblur", ["sigma": String(sigma)]),
+          ], [blurred])
+        let front = builder.label("\(stem)_fit")
+        builder.add([source], [scale(plan.scaled)], [front])
+        var merged = PendingStream(label: nil)
+        let out = builder.label("\(stem)_contain")
+        builder.add(
+          [blurred, front],
+          [Filter("overlay", ["x": String(plan.offset.x), "y": String(plan.offset.y), "format": "auto"])], [out])
+        merged.label = out
+        return merged
+      }
+      var color = self.background
+      if case .color(let c)? = background { color = c }
+      stream.append(scale(plan.scaled))
+      stream.append(padFilter(box, offset: plan.offset, color: color))
+      return stream
+    }
+  }
+
+  /// `adjust` as FFmpeg's `eq` (docs/graph.md gives the formulas). `eq` works on YUV
+  /// without alpha, so a picture that may be transparent has its alpha plane split off and
+  /// merged back.
+  mutating func adjust(_ stream: PendingStream, _ mods: ItemModifiers, keepingAlpha: Bool, stem: String)
+    -> PendingStream
+  {
+    var options: [Filter.Option] = []
+    if let b = mods.brightness, !b.isZero { options.append(.init("brightness", OptionText.number(b))) }
+    if let c = mods.contrast, c != .one { options.append(.init("contrast", OptionText.number(c))) }
+    if let s = mods.saturation, s != .one { options.append(.init("saturation", OptionText.number(s))) }
+    let eq = Filter("eq", options)
+    guard keepingAlpha else {
+      var s = stream
+      s.append(eq)
+      s.append(Filter("format", ["pix_fmts": "rgba"]))
+      return s
+    }
+    var s = stream
+    s.append(Filter("split", ["outputs": "2"]))
+    let colour = builder.label("\(stem)_rgb")
+    let alpha = builder.label("\(stem)_alpha")
+    builder.add(s.label.map { [$0] } ?? [], s.filters, [colour, alpha])
+    let adjusted = builder.label("\(stem)_eq")
+    builder.add([colour], [eq, Filter("format", ["pix_fmts": "rgba"])], [adjusted])
+    let mask = builder.label("\(stem)_mask")
+    builder.add([alpha], [Filter("alphaextract")], [mask])
+    let out = builder.label("\(stem)_adjusted")
+    builder.add([adjusted, mask], [Filter("alphamerge")], [out])
+    return PendingStream(label: out)
+  }
+
+  /// Composes a picture that may be transparent over the canvas background (main track).
+  mutating func flatten(_ stream: PendingStream, frames: Int64, stem: String) -> PendingStream {
+    let picture = builder.close(stream, as: "\(stem)_pic")
+    let backdrop = builder.label("\(stem)_backdrop")
+    builder.add(
+      [], colorSource(background, size: canvas, frames: frames) + [Filter("format", ["pix_fmts": "rgba"])], [backdrop])
+    let out = builder.label("\(stem)_flat")
+    builder.add([backdrop, picture], [Filter("overlay", ["x": "0", "y": "0", "format": "auto"])], [out])
+    return PendingStream(label: out)
+  }
+
+  /// `fade in:`/`out:` of a picture, evaluated at each frame's instant: to the canvas
+  /// background on the main track, to transparency on overlays. Times are the item's own,
+  /// counted from the instant of its first frame.
+  func fadeFilters(_ item: TimelineItem, _ mods: ItemModifiers, count: Int64, target: PictureTarget) -> [Filter] {
+    var filters: [Filter] = []
+    let origin = grid.time(ofFrame: item.startFrame)
+    func fade(_ type: String, start: Rational, duration: Rational) -> Filter {
+      var options: [Filter.Option] = [
+        .init("type", type), .init("start_time", OptionText.seconds(max(.zero, start))),
+        .init("duration", OptionText.seconds(duration)),
+      ]
+      if target == .main {
+        options.append(.init("color", OptionText.color(background)))
+      } else {
+        options.append(.init("alpha", "1"))
+      }
+      return Filter("fade", options)
+    }
+    if mods.fadeIn.isPositive { filters.append(fade("in", start: item.start - origin, duration: mods.fadeIn)) }
+    if mods.fadeOut.isPositive {
+      filters.append(fade("out", start: item.end - mods.fadeOut - origin, duration: mods.fadeOut))
+    }
+    return filters
+  }
+}

@@ -1,0 +1,145 @@
+import VEDLSema
+import VEDLTime
+
+/// The frames of one visual source, before the picture modifiers: either exactly the item's
+/// frames (a moving source), or one frame that is looped after the picture stages (a still:
+/// images, colours, shapes — processed once instead of once per frame).
+struct SourceFrames {
+  var stream: PendingStream
+  var isStill: Bool
+  var size: PixelSize
+  /// Whether the pictures may carry transparency (images, translucent colours).
+  var mayHaveAlpha: Bool
+}
+
+extension LoweringRun {
+  /// How much earlier than the first needed source time an input is opened, so that the
+  /// frame shown at the clip's first instant (which may precede it) is decoded even by an
+  /// accurate seek that drops earlier frames, and how much longer it is read.
+  static let seekMargin = Rational(1)
+
+  /// The source table entry of a clip.
+  func source(of item: TimelineItem) throws(LoweringError) -> SourceInfo {
+    guard let index = item.source, timeline.sources.indices.contains(index) else {
+      throw LoweringError("a clip refers to a source the timeline does not have")
+    }
+    return timeline.sources[index]
+  }
+
+  /// `t0 − startFrame/F`: how far the item's exact start lies after the instant of its first
+  /// frame (zero for items on the grid).
+  func gridDelay(_ item: TimelineItem) -> Rational {
+    item.start - grid.time(ofFrame: item.startFrame)
+  }
+
+  /// Adds the input of a media file covering source times `[first, last]` (plus margins),
+  /// seeking before it when it does not start at 0.
+  mutating func addFileInput(_ path: String, first: Rational, last: Rational, loopStill: Bool = false) -> Int {
+    let wanted = first - Self.seekMargin
+    let seek = wanted.isPositive ? Rational((wanted * Rational(1000)).floor, 1000)! : Rational.zero
+    let end = last + Self.seekMargin
+    let duration = Rational(((end - seek) * Rational(1000)).ceiling, 1000)!
+    return builder.addInput(
+      GraphInput(path: path, seek: seek.isZero ? nil : seek, duration: duration, loopStill: loopStill))
+  }
+
+  /// The source time the clip shows at its frame `j` (§5): `s0 + (j/F − d)·v`.
+  func sourceTime(_ item: TimelineItem, frame j: Int64) -> Rational {
+    (item.sourceStart ?? .zero) + (grid.time(ofFrame: j) - gridDelay(item)) * item.speed
+  }
+
+  /// The filters selecting a clip's `count` frames from a source whose frames carry their
+  /// source times as timestamps (§5): each frame is moved to its clip time
+  /// `(p − s0)/v + d` (rounded to the nearest tick of its time base), then `fps` with
+  /// `round=up` fills every slot `j/F` with the latest frame at or before it, and `trim`
+  /// keeps exactly `count`.
+  func selectionFilters(_ item: TimelineItem, count: Int64, sourceAtCanvasRate: Bool) -> [Filter] {
+    let s0 = item.sourceStart ?? .zero
+    let v = item.speed
+    let d = gridDelay(item)
+    let trim = Filter("trim", ["end_frame": String(count)])
+    if sourceAtCanvasRate && s0.isZero && v == .one && d.isZero { return [trim] }
+    var expression = s0.isZero ? "PTS" : "PTS-\(OptionText.expression(s0))/TB"
+    if v != .one { expression = "(\(expression))*\(OptionText.expression(Rational.one / v))" }
+    if !d.isZero { expression += "+\(OptionText.expression(d))/TB" }
+    return [
+      Filter("setpts", ["expr": "floor(\(expression)+0.5)"]),
+      Filter("fps", ["fps": OptionText.rate(rate), "round": "up", "start_time": "0"]),
+      trim,
+    ]
+  }
+
+  /// The frames of a clip's picture: `count` frames from its source (or one, for a still).
+  /// `key` names the clip's input, shared with its sound.
+  mutating func sourceFrames(_ item: TimelineItem, count: Int64, key: String) throws(LoweringError) -> SourceFrames {
+    let source = try source(of: item)
+    switch source.kind {
+    case .video:
+      let size = try mediaSize(source)
+      let input = addFileInput(
+        try path(of: source), first: sourceTime(item, frame: 0),
+        last: max(sourceTime(item, frame: count - 1), item.sourceEnd ?? .zero))
+      clipInputs[key] = input
+      var stream = PendingStream(label: "\(input):v")
+      stream.append(contentsOf: selectionFilters(item, count: count, sourceAtCanvasRate: false))
+      stream.append(Filter("format", ["pix_fmts": "rgba"]))
+      return SourceFrames(stream: stream, isStill: false, size: size, mayHaveAlpha: false)
+    case .image:
+      let size = try mediaSize(source)
+      let input = addFileInput(try path(of: source), first: .zero, last: .zero, loopStill: true)
+      var stream = PendingStream(label: "\(input):v")
+      stream.append(Filter("trim", ["end_frame": "1"]))
+      stream.append(Filter("format", ["pix_fmts": "rgba"]))
+      return SourceFrames(stream: stream, isStill: true, size: size, mayHaveAlpha: true)
+    case .color:
+      let color = source.color ?? 0x0000_00FF
+      var stream = PendingStream(label: nil)
+      stream.append(contentsOf: colorSource(color, size: canvas, frames: 1))
+      stream.append(Filter("format", ["pix_fmts": "rgba"]))
+      return SourceFrames(stream: stream, isStill: true, size: canvas, mayHaveAlpha: color & 0xFF != 0xFF)
+    case .testpattern:
+      var stream = PendingStream(label: nil)
+      stream.append(Filter("testsrc2", ["size": canvas.description, "rate": OptionText.rate(rate)]))
+      stream.append(contentsOf: selectionFilters(item, count: count, sourceAtCanvasRate: true))
+      stream.append(Filter("format", ["pix_fmts": "rgba"]))
+      return SourceFrames(stream: stream, isStill: false, size: canvas, mayHaveAlpha: false)
+    case .audio, .tone:
+      throw LoweringError("a clip of \(source.kind.rawValue) has no picture")
+    }
+  }
+
+  /// A `color` source filter: `frames` frames of `color` at the canvas rate.
+  func colorSource(_ color: UInt32, size: PixelSize, frames: Int64?) -> [Filter] {
+    var filters = [
+      Filter("color", ["color": OptionText.color(color), "size": size.description, "rate": OptionText.rate(rate)])
+    ]
+    if let frames { filters.append(Filter("trim", ["end_frame": String(frames)])) }
+    return filters
+  }
+
+  /// Filters that repeat a single frame `count` times and number the copies `0…count−1` on
+  /// the canvas grid.
+  func loopFilters(count: Int64) -> [Filter] {
+    var filters: [Filter] = []
+    if count > 1 { filters.append(Filter("loop", ["loop": String(count - 1), "size": "1"])) }
+    filters.append(Filter("settb", ["expr": OptionText.timeBase(rate)]))
+    filters.append(Filter("setpts", ["expr": "N"]))
+    return filters
+  }
+
+  /// The absolute path of a file source.
+  func path(of source: SourceInfo) throws(LoweringError) -> String {
+    guard let path = source.path else { throw LoweringError("a \(source.kind.rawValue) source has no path") }
+    return path
+  }
+
+  /// The pixel size of a file source, from its probed facts.
+  func mediaSize(_ source: SourceInfo) throws(LoweringError) -> PixelSize {
+    guard let w = source.facts?.width, let h = source.facts?.height, w > 0, h > 0 else {
+      throw LoweringError(
+        "the picture size of `\(source.writtenPath ?? source.path ?? "?")` is unknown",
+        help: "the file could not be probed; check that it exists and is a picture or video")
+    }
+    return PixelSize(width: w, height: h)
+  }
+}

@@ -1,0 +1,234 @@
+import Foundation
+import VEDLSema
+import VEDLTime
+
+/// Where `drawtext` puts one text item, as expressions in its variables (`w`, `h` the frame;
+/// `tw`, `th` the drawn text; `lh` the font's line height). The item's box hugs the text
+/// plus the box padding, unless `size` fixes a side; the text is aligned inside the box.
+struct TextLayout {
+  /// The frame the text is drawn on.
+  var frame: PixelSize
+  /// `size width:`/`height:` (already scaled); `nil` hugs the text.
+  var fixedWidth: Int64?
+  var fixedHeight: Int64?
+  var padding: Int64
+  var align: String
+  var position: ItemModifiers.Position?
+  /// The height of what is drawn: `th` for one `drawtext`, or the stacked lines'
+  /// `(L*lh+gaps)`.
+  var contentHeight: String
+
+  /// The text's left edge.
+  var x: String {
+    guard let width = fixedWidth else {
+      // The box is the text plus padding, so every alignment puts the text at the same place.
+      switch position {
+      case .anchor(let fx, _, let margin)?:
+        if fx.isZero { return OptionText.number(margin + Rational(padding)) }
+        if fx == .one { return "w-tw-\(OptionText.number(margin + Rational(padding)))" }
+        return "(w-tw)/2"
+      case .point(let px?, _)?:
+        return OptionText.number(px + Rational(padding))
+      default:
+        return "(w-tw)/2"
+      }
+    }
+    let left = Self.boxOrigin(position, horizontal: true, extent: width, total: frame.width)
+    switch align {
+    case "leading": return OptionText.number(left + Rational(padding))
+    case "trailing": return "\(OptionText.number(left + Rational(width - padding)))-tw"
+    default: return "\(OptionText.number(left + Rational(width, 2)!))-tw/2"
+    }
+  }
+
+  /// The top edge of the drawn text.
+  var y: String {
+    guard let height = fixedHeight else {
+      switch position {
+      case .anchor(_, let fy, let margin)?:
+        if fy.isZero { return OptionText.number(margin + Rational(padding)) }
+        if fy == .one { return "h-\(contentHeight)-\(OptionText.number(margin + Rational(padding)))" }
+        return "(h-\(contentHeight))/2"
+      case .point(_, let py?)?:
+        return OptionText.number(py + Rational(padding))
+      default:
+        return "(h-\(contentHeight))/2"
+      }
+    }
+    let top = Self.boxOrigin(position, horizontal: false, extent: height, total: frame.height)
+    return "\(OptionText.number(top + Rational(height, 2)!))-\(contentHeight)/2"
+  }
+
+  /// The near edge of a fixed-size box along one axis.
+  static func boxOrigin(_ position: ItemModifiers.Position?, horizontal: Bool, extent: Int64, total: Int64) -> Rational
+  {
+    switch position {
+    case .anchor(let fx, let fy, let margin)?:
+      let f = horizontal ? fx : fy
+      if f.isZero { return margin }
+      if f == .one { return Rational(total - extent) - margin }
+      return Rational(total - extent) / 2
+    case .point(let px, let py)?:
+      return (horizontal ? px : py) ?? Rational(total - extent) / 2
+    case nil:
+      return Rational(total - extent) / 2
+    }
+  }
+}
+
+extension LoweringRun {
+  /// The default text size: 1/22.5 of the canvas's shorter side (48 px on 1080).
+  var defaultFontSize: Rational { Rational(min(canvas.width, canvas.height) * 2, 45)! }
+
+  /// `font=` (a Fontconfig pattern) or `fontfile=` (a path: it contains `/` or ends in
+  /// `.ttf`, `.otf`, `.ttc`; relative paths resolve against the script's folder).
+  func fontOptions(_ font: String?) -> [Filter.Option] {
+    guard let font, !font.isEmpty else { return [.init("font", "sans-serif")] }
+    let lower = font.lowercased()
+    guard font.contains("/") || lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") else {
+      return [.init("font", font)]
+    }
+    var path = font
+    if !path.hasPrefix("/"), let base = options.baseDirectory {
+      path = (base as NSString).appendingPathComponent(path)
+    }
+    return [.init("fontfile", path)]
+  }
+
+  /// A text item, drawn with `drawtext` (expansion off, so the text is literal) on the
+  /// composite frames `[first, end)` — or, when it is rotated, drawn once on a transparent
+  /// layer, turned and overlaid.
+  mutating func lowerText(
+    _ item: TimelineItem, frames: (first: Int64, end: Int64), stem: String, onto composite: inout PendingStream
+  ) throws(LoweringError) {
+    let text = item.text ?? ""
+    guard !text.isEmpty else { return }
+    let mods = ItemModifiers(item)
+    let fontSize = max(1, ((mods.fontSize ?? defaultFontSize) * mods.scale).rounded)
+    let padding = mods.box == nil ? 0 : max(0, ((mods.boxPadding ?? .zero) * mods.scale).rounded)
+    var style = fontOptions(mods.font)
+    style.append(.init("fontsize", String(fontSize)))
+    style.append(.init("fontcolor", OptionText.color(mods.fontColor ?? 0xFFFF_FFFF)))
+    if let box = mods.box {
+      style += [.init("box", "1"), .init("boxcolor", OptionText.color(box)), .init("boxborderw", String(padding))]
+    }
+    if let outline = mods.outline {
+      let width = max(1, ((mods.outlineWidth ?? .one) * mods.scale).rounded)
+      style += [.init("borderw", String(width)), .init("bordercolor", OptionText.color(outline))]
+    }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let align = mods.align ?? "center"
+    let separateLines = lines.count > 1 && align != "leading"
+    let gap = separateLines ? 2 * padding : 0
+    let sized = mods.size.map {
+      (w: $0.width.map { ($0 * mods.scale).rounded }, h: $0.height.map { ($0 * mods.scale).rounded })
+    }
+    let blockHeight = separateLines ? "(\(lines.count)*lh+\(Int64(lines.count - 1) * gap))" : "th"
+    let rotated = !mods.rotation.isZero
+    let side =
+      Int64((Double(canvas.width * canvas.width + canvas.height * canvas.height).squareRoot()).rounded(.up)) / 2 * 2 + 2
+    let layout = TextLayout(
+      frame: rotated ? PixelSize(width: side, height: side) : canvas, fixedWidth: sized?.w, fixedHeight: sized?.h,
+      padding: padding, align: align, position: rotated ? nil : mods.position, contentHeight: blockHeight)
+
+    var draws: [Filter] = []
+    let pieces: [(text: String, y: String)] =
+      separateLines
+      ? lines.enumerated().map { ($0.element, $0.offset == 0 ? layout.y : "\(layout.y)+\($0.offset)*(lh+\(gap))") }
+      : [(text, layout.y)]
+    for piece in pieces where !piece.text.isEmpty {
+      var options = style
+      options += [
+        .init("text", piece.text), .init("expansion", "none"), .init("x", layout.x), .init("y", piece.y),
+      ]
+      draws.append(Filter("drawtext", options))
+    }
+
+    guard rotated else {
+      let alpha = textAlpha(item, mods)
+      for var draw in draws {
+        if let alpha { draw.options.append(.init("alpha", alpha)) }
+        draw.options.append(.init("enable", "between(n,\(frames.first),\(frames.end - 1))"))
+        composite.append(draw)
+      }
+      return
+    }
+    // Rotated text: drawtext cannot turn glyphs, so the text is drawn centred on a square
+    // transparent layer large enough for any angle, the layer is turned about its centre
+    // and overlaid so that its centre lands on the text's (estimated) centre.
+    let layer = PixelSize(width: side, height: side)
+    var stream = PendingStream(label: nil)
+    stream.append(contentsOf: colorSource(0, size: layer, frames: 1))
+    stream.append(Filter("format", ["pix_fmts": "rgba"]))
+    stream.append(contentsOf: draws)
+    stream.append(rotateFilter(mods.rotation, size: layer, fill: 0))
+    if mods.opacity != .one { stream.append(Filter("colorchannelmixer", ["aa": OptionText.number(mods.opacity)])) }
+    let count = frames.end - frames.first
+    stream.append(contentsOf: loopFilters(count: count))
+    stream.append(contentsOf: fadeFilters(item, mods, count: count, target: .overlay))
+    let label = builder.close(stream, as: stem)
+    let longest = lines.map(\.count).max() ?? 0
+    let estimated = PixelSize(
+      width: sized?.w ?? (Rational(3 * fontSize * Int64(longest), 5)!.rounded + 2 * padding),
+      height: sized?.h ?? (Rational(6 * fontSize * Int64(lines.count), 5)!.rounded + 2 * padding))
+    let corner = PictureLayout.place(estimated, on: canvas, position: mods.position)
+    let centre = (x: corner.x + estimated.width / 2, y: corner.y + estimated.height / 2)
+    overlay(
+      PlacedPicture(label: label, x: centre.x - side / 2, y: centre.y - side / 2), from: frames.first, onto: &composite)
+  }
+
+  /// `drawtext`'s `alpha` for opacity and fades, at each frame's instant `t`; `nil` when the
+  /// text is simply opaque.
+  func textAlpha(_ item: TimelineItem, _ mods: ItemModifiers) -> String? {
+    var factors: [String] = []
+    if mods.opacity != .one { factors.append(OptionText.number(mods.opacity)) }
+    if mods.fadeIn.isPositive {
+      factors.append("clip((t-\(OptionText.expression(item.start)))/\(OptionText.expression(mods.fadeIn)),0,1)")
+    }
+    if mods.fadeOut.isPositive {
+      factors.append("clip((\(OptionText.expression(item.end))-t)/\(OptionText.expression(mods.fadeOut)),0,1)")
+    }
+    return factors.isEmpty ? nil : factors.joined(separator: "*")
+  }
+
+  /// Burns the caption cues in: one `drawtext` per cue line, centred, enabled on the cue's
+  /// frames only (`between(n,…)` on frame numbers is exact at the boundaries).
+  mutating func lowerCaptions(onto composite: inout PendingStream) {
+    let style = timeline.captions.style
+    let size = max(1, style.size.rounded)
+    let padding = style.box == nil ? Int64(0) : max(2, size / 5)
+    let margin = style.margin.rounded
+    for cue in timeline.captions.cues {
+      let end = min(cue.endFrame, frameCount)
+      guard cue.startFrame < end else { continue }
+      let lines = cue.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      let count = Int64(lines.count)
+      let step = "(lh+\(2 * padding))"
+      for (i, line) in lines.enumerated() where !line.isEmpty {
+        let index = Int64(i)
+        let y: String
+        let above = index == 0 ? "" : "+\(index)*\(step)"
+        let below = index == count - 1 ? "" : "-\(count - 1 - index)*\(step)"
+        switch style.position {
+        case "top": y = "\(margin + padding)\(above)"
+        case "center": y = "(h-(\(count)*lh+\((count - 1) * 2 * padding)))/2\(above)"
+        default: y = "h-\(margin + padding)-lh\(below)"
+        }
+        var options = fontOptions(style.font)
+        options += [
+          .init("fontsize", String(size)), .init("fontcolor", OptionText.color(style.color)),
+        ]
+        if let box = style.box {
+          options += [
+            .init("box", "1"), .init("boxcolor", OptionText.color(box)), .init("boxborderw", String(padding)),
+          ]
+        }
+        options += [
+          .init("text", line), .init("expansion", "none"), .init("x", "(w-tw)/2"), .init("y", y),
+          .init("enable", "between(n,\(cue.startFrame),\(end - 1))"),
+        ]
+        composite.append(Filter("drawtext", options))
+      }
+    }
+  }
+}

@@ -1,0 +1,138 @@
+import CFFmpeg
+
+/// An owned `AVFilterGraph` (`avfilter_graph_alloc` / `avfilter_graph_free`) and the few
+/// operations VEDL builds graphs with: parse `-filter_complex` text, create a filter, link two
+/// pads, configure. Failures become `MediaRenderError.invalidGraph` carrying the lines FFmpeg
+/// logged ("No such filter: 'blurr'").
+final class FilterGraphContext {
+  let graph: UnsafeMutablePointer<AVFilterGraph>
+
+  /// A pad that the parsed text leaves unconnected: `[0:v]` at the start of a chain, `[vout]`
+  /// at the end.
+  struct OpenPad {
+    /// The label in brackets, `nil` when the text gave none.
+    var label: String?
+    var filter: UnsafeMutablePointer<AVFilterContext>
+    var pad: Int32
+    /// `.video`, `.audio`, or `.other`.
+    var kind: StreamKind
+  }
+
+  init() throws(MediaRenderError) {
+    LibavLog.ensureConfigured()
+    guard let graph = avfilter_graph_alloc() else {
+      throw .invalidGraph(reason: "out of memory while creating the filter graph")
+    }
+    self.graph = graph
+  }
+
+  deinit {
+    var owned: UnsafeMutablePointer<AVFilterGraph>? = graph
+    avfilter_graph_free(&owned)
+  }
+
+  /// Parses `text` (`avfilter_graph_parse2`, as the CLI parses `-filter_complex`) into the
+  /// graph and returns its unconnected inputs and outputs.
+  func parse(_ text: String) throws(MediaRenderError) -> (inputs: [OpenPad], outputs: [OpenPad]) {
+    var inputs: UnsafeMutablePointer<AVFilterInOut>? = nil
+    var outputs: UnsafeMutablePointer<AVFilterInOut>? = nil
+    defer {
+      avfilter_inout_free(&inputs)
+      avfilter_inout_free(&outputs)
+    }
+    let (code, messages) = LibavLogRouter.shared.recordingErrorsOnThisThread {
+      avfilter_graph_parse2(graph, text, &inputs, &outputs)
+    }
+    if code < 0 {
+      throw .invalidGraph(reason: Self.reason(code: code, messages: messages))
+    }
+    return (Self.pads(inputs, areInputs: true), Self.pads(outputs, areInputs: false))
+  }
+
+  private static func pads(_ list: UnsafeMutablePointer<AVFilterInOut>?, areInputs: Bool) -> [OpenPad] {
+    var result: [OpenPad] = []
+    var node = list
+    while let current = node {
+      let entry = current.pointee
+      if let filter = entry.filter_ctx {
+        let pads = areInputs ? filter.pointee.input_pads : filter.pointee.output_pads
+        let type = avfilter_pad_get_type(pads, entry.pad_idx)
+        let kind: StreamKind = type == AVMEDIA_TYPE_VIDEO ? .video : type == AVMEDIA_TYPE_AUDIO ? .audio : .other
+        result.append(
+          OpenPad(label: entry.name.map { String(cString: $0) }, filter: filter, pad: entry.pad_idx, kind: kind))
+      }
+      node = entry.next
+    }
+    return result
+  }
+
+  /// Creates and initialises filter `name` with `arguments` (`key=value:…`).
+  func createFilter(_ name: String, instance: String, arguments: String?) throws(MediaRenderError)
+    -> UnsafeMutablePointer<AVFilterContext>
+  {
+    guard let definition = avfilter_get_by_name(name) else {
+      throw .invalidGraph(reason: "this FFmpeg has no `\(name)` filter")
+    }
+    var context: UnsafeMutablePointer<AVFilterContext>? = nil
+    let (code, messages) = LibavLogRouter.shared.recordingErrorsOnThisThread {
+      avfilter_graph_create_filter(&context, definition, instance, arguments, nil, graph)
+    }
+    guard code >= 0, let context else {
+      throw .invalidGraph(reason: Self.reason(code: code, messages: messages, doing: "creating `\(name)`"))
+    }
+    return context
+  }
+
+  /// Creates filter `name`, sets integer options (`trim`'s `starti`/`durationi` are
+  /// microseconds only when set as integers), and initialises it.
+  func createFilter(_ name: String, instance: String, integerOptions: [(String, Int64)]) throws(MediaRenderError)
+    -> UnsafeMutablePointer<AVFilterContext>
+  {
+    guard let definition = avfilter_get_by_name(name),
+      let context = avfilter_graph_alloc_filter(graph, definition, instance)
+    else {
+      throw .invalidGraph(reason: "this FFmpeg has no `\(name)` filter")
+    }
+    for (key, value) in integerOptions {
+      let code = av_opt_set_int(UnsafeMutableRawPointer(context), key, value, AV_OPT_SEARCH_CHILDREN)
+      if code < 0 {
+        throw .invalidGraph(reason: Self.reason(code: code, messages: [], doing: "setting `\(name)` option \(key)"))
+      }
+    }
+    let (code, messages) = LibavLogRouter.shared.recordingErrorsOnThisThread {
+      avfilter_init_str(context, nil)
+    }
+    if code < 0 {
+      throw .invalidGraph(reason: Self.reason(code: code, messages: messages, doing: "initialising `\(name)`"))
+    }
+    return context
+  }
+
+  /// Links output pad `sourcePad` of `source` to input pad `destinationPad` of `destination`.
+  func link(
+    _ source: UnsafeMutablePointer<AVFilterContext>, _ sourcePad: Int32,
+    to destination: UnsafeMutablePointer<AVFilterContext>,
+    _ destinationPad: Int32
+  ) throws(MediaRenderError) {
+    let (code, messages) = LibavLogRouter.shared.recordingErrorsOnThisThread {
+      avfilter_link(source, UInt32(sourcePad), destination, UInt32(destinationPad))
+    }
+    if code < 0 { throw .invalidGraph(reason: Self.reason(code: code, messages: messages, doing: "linking filters")) }
+  }
+
+  /// Checks every pad is connected and negotiates formats (`avfilter_graph_config`).
+  func configure() throws(MediaRenderError) {
+    let (code, messages) = LibavLogRouter.shared.recordingErrorsOnThisThread {
+      avfilter_graph_config(graph, nil)
+    }
+    if code < 0 { throw .invalidGraph(reason: Self.reason(code: code, messages: messages)) }
+  }
+
+  /// FFmpeg's explanation of a failed call: what it logged, else the code's text.
+  static func reason(code: Int32, messages: [String], doing operation: String? = nil) -> String {
+    let generic = FFmpegError.message(for: code).lowercasedFirstLetter
+    var text = messages.isEmpty ? generic : messages.map(\.lowercasedFirstLetter).joined(separator: "; ")
+    if let operation { text = "\(operation): \(text)" }
+    return text
+  }
+}

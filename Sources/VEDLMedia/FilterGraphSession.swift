@@ -1,0 +1,620 @@
+import CFFmpeg
+import VEDLTime
+
+/// One run of a `FilterGraphRunner`: the graph, the input readers feeding its sources, the
+/// sinks, encoders and muxer. Built and driven the way FFmpeg 5.1's CLI does it
+/// (`fftools/ffmpeg_filter.c` and `transcode_step`), so both produce the same frames.
+final class FilterGraphSession {
+  private let settings: FilterGraphRunner
+  private let graph: FilterGraphContext
+  private var readers: [Int: InputFileReader] = [:]
+  private var sources: [Source] = []
+  private var video: Output?
+  private var audio: Output?
+  private let muxer: OutputMuxer
+  private var sync: VideoFrameSync
+  /// The last picture given to the video encoder, repeated when the sync asks for it.
+  private var previousPicture: Frame?
+  private var audioNextTimestamp: Int64 = 0
+  private var audioSamples: Int64 = 0
+
+  /// A `buffer`/`abuffer` source fed from one stream of one input.
+  private struct Source {
+    var input: Int
+    var kind: StreamKind
+    var filter: UnsafeMutablePointer<AVFilterContext>
+    var closed = false
+  }
+
+  /// One output stream: its sink, encoder (opened on the first frame for video, at once for
+  /// audio), muxer stream, and whether it has ended.
+  private final class Output {
+    let kind: StreamKind
+    let sink: UnsafeMutablePointer<AVFilterContext>
+    let codec: UnsafePointer<AVCodec>
+    let stream: Int
+    var encoder: StreamEncoder?
+    var finished = false
+
+    init(kind: StreamKind, sink: UnsafeMutablePointer<AVFilterContext>, codec: UnsafePointer<AVCodec>, stream: Int) {
+      self.kind = kind
+      self.sink = sink
+      self.codec = codec
+      self.stream = stream
+    }
+  }
+
+  /// One decoded stream of one input.
+  private struct StreamKey: Hashable {
+    var input: Int
+    var kind: StreamKind
+  }
+
+  /// Where each decoded stream's last frame ended, in its source's time base: the time the
+  /// source's end is signalled with, as the CLI does.
+  private var streamEnds: [StreamKey: Int64] = [:]
+
+  init(_ settings: FilterGraphRunner) throws(MediaRenderError) {
+    self.settings = settings
+    graph = try FilterGraphContext()
+    let (openInputs, openOutputs) = try graph.parse(settings.graph)
+
+    // Which stream of which input each unconnected input pad reads.
+    var wanted: [Int: [StreamKind: String]] = [:]
+    var padInputs: [(pad: FilterGraphContext.OpenPad, input: Int, kind: StreamKind)] = []
+    for pad in openInputs {
+      let (input, kind) = try Self.inputReference(pad, inputCount: settings.inputs.count)
+      wanted[input, default: [:]][kind] = pad.label
+      padInputs.append((pad, input, kind))
+    }
+
+    // The output file is created before any input is decoded, as the CLI does, so an
+    // unwritable folder fails at once.
+    let outputSettings = settings.output
+    let videoCodec = try Self.encoder(outputSettings.video?.codecName, wanted: settings.videoOutput, kind: .video)
+    let audioCodec = try Self.encoder(outputSettings.audio?.codecName, wanted: settings.audioOutput, kind: .audio)
+    muxer = try OutputMuxer(
+      path: outputSettings.path, formatName: outputSettings.formatName, options: outputSettings.muxerOptions)
+    let videoStream = videoCodec == nil ? nil : try muxer.addStream()
+    let audioStream = audioCodec == nil ? nil : try muxer.addStream()
+    let syncMode: VideoFrameSync.Mode =
+      muxer.hasVariableFrameRate ? .variable : settings.timestampMode == .sourceTime ? .constantFromFirst : .constant
+    sync = VideoFrameSync(mode: syncMode, maximumFrames: outputSettings.maximumVideoFrames ?? .max)
+
+    for input in wanted.keys.sorted() {
+      let reader = try InputFileReader(
+        index: input, options: settings.inputs[input], timestampMode: settings.timestampMode, wanted: wanted[input]!)
+      try reader.readFirstFrames()
+      readers[input] = reader
+    }
+    for (number, entry) in padInputs.enumerated() {
+      let filter = try makeSource(for: entry.pad, reader: readers[entry.input]!, kind: entry.kind, number: number)
+      sources.append(Source(input: entry.input, kind: entry.kind, filter: filter))
+    }
+
+    var unused = openOutputs
+    if let label = settings.videoOutput, let videoCodec, let videoStream {
+      let pad = try Self.take(label, kind: .video, from: &unused)
+      let sink = try makeVideoSink(after: pad, codec: videoCodec, settings: outputSettings.video!)
+      video = Output(kind: .video, sink: sink, codec: videoCodec, stream: videoStream)
+    }
+    if let label = settings.audioOutput, let audioCodec, let audioStream {
+      let pad = try Self.take(label, kind: .audio, from: &unused)
+      let sink = try makeAudioSink(after: pad, codec: audioCodec, settings: outputSettings.audio!)
+      audio = Output(kind: .audio, sink: sink, codec: audioCodec, stream: audioStream)
+    }
+    if let stray = unused.first {
+      throw .invalidGraph(
+        reason: "output \(stray.label.map { "[\($0)]" } ?? "without a label") is not connected to the output file")
+    }
+    try graph.configure()
+
+    // The audio encoder is opened before the first frame is pulled: an encoder with a fixed
+    // frame size (AAC: 1024 samples) makes the sink deliver frames of exactly that size.
+    if let audio {
+      let encoder = try StreamEncoder(
+        audio: outputSettings.audio!, codec: audio.codec, sink: audio.sink, globalHeader: muxer.wantsGlobalHeader)
+      if let size = encoder.requiredFrameSize { av_buffersink_set_frame_size(audio.sink, UInt32(size)) }
+      audio.encoder = encoder
+      try muxer.configure(stream: audio.stream, from: encoder)
+    }
+  }
+
+  // MARK: Building
+
+  /// `[k:v]` / `[k:a]` → (k, kind), checked against the pad and the number of inputs.
+  private static func inputReference(_ pad: FilterGraphContext.OpenPad, inputCount: Int) throws(MediaRenderError)
+    -> (Int, StreamKind)
+  {
+    guard let label = pad.label else {
+      throw .invalidGraph(reason: "a filter input has no label; file inputs are named [0:v], [0:a], [1:v]…")
+    }
+    let parts = label.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 2, let index = Int(parts[0]), index >= 0, parts[1] == "v" || parts[1] == "a" else {
+      throw .invalidGraph(reason: "input [\(label)] is not connected (file inputs are named [0:v], [0:a], [1:v]…)")
+    }
+    guard index < inputCount else {
+      throw .invalidGraph(reason: "[\(label)] names input \(index), but the graph has \(inputCount) input file(s)")
+    }
+    let kind: StreamKind = parts[1] == "v" ? .video : .audio
+    guard pad.kind == kind else {
+      throw .invalidGraph(reason: "[\(label)] is \(kind.rawValue) but feeds a \(pad.kind.rawValue) input")
+    }
+    return (index, kind)
+  }
+
+  /// The encoder `name` when the graph has an output of `kind`; an error when one is given
+  /// without the other.
+  private static func encoder(_ name: String?, wanted label: String?, kind: StreamKind) throws(MediaRenderError)
+    -> UnsafePointer<AVCodec>?
+  {
+    switch (name, label) {
+    case (nil, nil):
+      return nil
+    case (nil, let label?):
+      throw .invalidGraph(
+        reason: "the graph has a \(kind.rawValue) output [\(label)] but no \(kind.rawValue) encoder was chosen")
+    case (let name?, nil):
+      throw .invalidGraph(
+        reason: "a \(kind.rawValue) encoder (\(name)) was chosen but the graph has no \(kind.rawValue) output")
+    case (let name?, _?):
+      guard let codec = StreamEncoder.codec(named: name) else { throw .encoderUnavailable(name: name) }
+      return codec
+    }
+  }
+
+  /// Removes and returns the open output pad labelled `label`.
+  private static func take(_ label: String, kind: StreamKind, from pads: inout [FilterGraphContext.OpenPad])
+    throws(MediaRenderError) -> FilterGraphContext.OpenPad
+  {
+    guard let index = pads.firstIndex(where: { $0.label == label }) else {
+      throw .invalidGraph(reason: "the graph has no output [\(label)]")
+    }
+    let pad = pads.remove(at: index)
+    guard pad.kind == kind else {
+      throw .invalidGraph(reason: "output [\(label)] is \(pad.kind.rawValue), not \(kind.rawValue)")
+    }
+    return pad
+  }
+
+  /// The source chain of one input pad, as the CLI builds it: `buffer` (parameters from the
+  /// first decoded picture), the rotation the file asks for, and `trim` at 0 for the seek and
+  /// the duration; `abuffer` and `atrim` for sound.
+  private func makeSource(
+    for pad: FilterGraphContext.OpenPad, reader: InputFileReader, kind: StreamKind, number: Int
+  ) throws(MediaRenderError) -> UnsafeMutablePointer<AVFilterContext> {
+    let name = "input \(number) from \(reader.index):\(kind == .video ? "v" : "a")"
+    let source: UnsafeMutablePointer<AVFilterContext>
+    var last: UnsafeMutablePointer<AVFilterContext>
+    if kind == .video {
+      source = try graph.createFilter("buffer", instance: name, arguments: videoSourceArguments(reader))
+      last = source
+      for (filter, arguments) in rotationFilters(reader) {
+        let next = try graph.createFilter(filter, instance: "\(name) \(filter)", arguments: arguments)
+        try graph.link(last, 0, to: next, 0)
+        last = next
+      }
+    } else {
+      source = try graph.createFilter("abuffer", instance: name, arguments: audioSourceArguments(reader))
+      last = source
+    }
+    let options = reader.options
+    if options.seek != nil || options.duration != nil {
+      var integers: [(String, Int64)] = []
+      // The trim starts where the seek point lies in the graph's time: 0 when inputs start at
+      // their seek, the seek itself under `-copyts -start_at_zero`.
+      if let seek = options.seek {
+        integers.append(("starti", settings.timestampMode == .sourceTime ? InputFileReader.microseconds(seek) : 0))
+      }
+      if let duration = options.duration { integers.append(("durationi", InputFileReader.microseconds(duration))) }
+      let trim = try graph.createFilter(
+        kind == .video ? "trim" : "atrim", instance: "\(name) trim", integerOptions: integers)
+      try graph.link(last, 0, to: trim, 0)
+      last = trim
+    }
+    try graph.link(last, 0, to: pad.filter, pad.pad)
+    return source
+  }
+
+  private func videoSourceArguments(_ reader: InputFileReader) -> String {
+    let timeBase = reader.stream(of: .video)!.pointee.time_base
+    var width: Int32
+    var height: Int32
+    var format: Int32
+    var aspect: AVRational
+    if let frame = reader.firstFrames[.video]?.frame.pointee {
+      (width, height, format, aspect) = (frame.width, frame.height, frame.format, frame.sample_aspect_ratio)
+    } else {
+      let parameters = reader.codecParameters(of: .video)!.pointee
+      (width, height, format, aspect) = (
+        parameters.width, parameters.height, parameters.format, parameters.sample_aspect_ratio
+      )
+    }
+    if aspect.den == 0 { aspect = AVRational(num: 0, den: 1) }
+    var arguments =
+      "video_size=\(width)x\(height):pix_fmt=\(format):time_base=\(timeBase.num)/\(timeBase.den)"
+      + ":pixel_aspect=\(aspect.num)/\(aspect.den)"
+    if let rate = reader.guessedFrameRate() { arguments += ":frame_rate=\(rate.num)/\(rate.den)" }
+    return arguments
+  }
+
+  private func audioSourceArguments(_ reader: InputFileReader) -> String {
+    var sampleRate: Int32
+    var format: Int32
+    var layout: AVChannelLayout
+    if let frame = reader.firstFrames[.audio]?.frame.pointee {
+      (sampleRate, format, layout) = (frame.sample_rate, frame.format, frame.ch_layout)
+    } else {
+      let parameters = reader.codecParameters(of: .audio)!.pointee
+      (sampleRate, format, layout) = (parameters.sample_rate, parameters.format, parameters.ch_layout)
+    }
+    let formatName = av_get_sample_fmt_name(AVSampleFormat(rawValue: format)).map { String(cString: $0) } ?? "\(format)"
+    var arguments = "time_base=1/\(sampleRate):sample_rate=\(sampleRate):sample_fmt=\(formatName)"
+    var description = [CChar](repeating: 0, count: 128)
+    if av_channel_layout_check(&layout) != 0, layout.order != AV_CHANNEL_ORDER_UNSPEC,
+      av_channel_layout_describe(&layout, &description, description.count) > 0
+    {
+      arguments += ":channel_layout=" + String(nulTerminated: description)
+    } else {
+      arguments += ":channels=\(layout.nb_channels)"
+    }
+    return arguments
+  }
+
+  /// The CLI's autorotation (`-autorotate`, on by default): filters that turn a picture the
+  /// way its display matrix says.
+  private func rotationFilters(_ reader: InputFileReader) -> [(String, String?)] {
+    guard let stream = reader.stream(of: .video) else { return [] }
+    var size = 0
+    guard let data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size),
+      size >= 9 * MemoryLayout<Int32>.size
+    else { return [] }
+    let matrix = data.withMemoryRebound(to: Int32.self, capacity: 9) { Array(UnsafeBufferPointer(start: $0, count: 9)) }
+    let rotation = matrix.withUnsafeBufferPointer { av_display_rotation_get($0.baseAddress!) }
+    guard rotation.isFinite else { return [] }
+    var theta = -rotation.rounded()
+    theta -= 360 * (theta / 360 + 0.9 / 360).rounded(.down)
+    if abs(theta - 90) < 1 { return [("transpose", matrix[3] > 0 ? "cclock_flip" : "clock")] }
+    if abs(theta - 180) < 1 {
+      var filters: [(String, String?)] = []
+      if matrix[0] < 0 { filters.append(("hflip", nil)) }
+      if matrix[4] < 0 { filters.append(("vflip", nil)) }
+      return filters
+    }
+    if abs(theta - 270) < 1 { return [("transpose", matrix[3] < 0 ? "clock_flip" : "cclock")] }
+    if abs(theta) > 1 { return [("rotate", String(format: "%f*PI/180", theta))] }
+    return matrix[4] < 0 ? [("vflip", nil)] : []
+  }
+
+  /// `[pad] → format=… → buffersink`: the pixel format asked for, else the encoder's
+  /// formats (as the CLI's `choose_pix_fmts`).
+  private func makeVideoSink(
+    after pad: FilterGraphContext.OpenPad, codec: UnsafePointer<AVCodec>, settings: VideoEncoderSettings
+  ) throws(MediaRenderError) -> UnsafeMutablePointer<AVFilterContext> {
+    let sink = try graph.createFilter("buffersink", instance: "video output", arguments: nil)
+    var formats: [String] = []
+    if let format = settings.pixelFormat {
+      guard av_get_pix_fmt(format).rawValue >= 0 else {
+        throw .encodingFailed(reason: "unknown pixel format `\(format)`")
+      }
+      formats = [format]
+    } else if var list = codec.pointee.pix_fmts {
+      while list.pointee.rawValue != -1 {
+        if let name = av_get_pix_fmt_name(list.pointee) { formats.append(String(cString: name)) }
+        list += 1
+      }
+    }
+    var last = pad.filter
+    var lastPad = pad.pad
+    if !formats.isEmpty {
+      let format = try graph.createFilter(
+        "format", instance: "video output format", arguments: formats.joined(separator: "|"))
+      try graph.link(last, lastPad, to: format, 0)
+      (last, lastPad) = (format, 0)
+    }
+    try graph.link(last, lastPad, to: sink, 0)
+    return sink
+  }
+
+  /// `[pad] → aformat=… → abuffersink`: sample formats, rates and layouts the encoder takes,
+  /// narrowed to the rate and channel count asked for (as the CLI's `choose_sample_fmts`,
+  /// `choose_sample_rates`, `choose_channel_layouts`).
+  private func makeAudioSink(
+    after pad: FilterGraphContext.OpenPad, codec: UnsafePointer<AVCodec>, settings: AudioEncoderSettings
+  ) throws(MediaRenderError) -> UnsafeMutablePointer<AVFilterContext> {
+    let sink = try graph.createFilter("abuffersink", instance: "audio output", arguments: nil)
+    av_opt_set_int(UnsafeMutableRawPointer(sink), "all_channel_counts", 1, AV_OPT_SEARCH_CHILDREN)
+    var parts: [String] = []
+    var sampleFormats: [String] = []
+    if var list = codec.pointee.sample_fmts {
+      while list.pointee.rawValue != -1 {
+        if let name = av_get_sample_fmt_name(list.pointee) { sampleFormats.append(String(cString: name)) }
+        list += 1
+      }
+    }
+    if !sampleFormats.isEmpty { parts.append("sample_fmts=" + sampleFormats.joined(separator: "|")) }
+    if let rate = settings.sampleRate {
+      parts.append("sample_rates=\(rate)")
+    } else if var list = codec.pointee.supported_samplerates {
+      var rates: [String] = []
+      while list.pointee != 0 {
+        rates.append(String(list.pointee))
+        list += 1
+      }
+      if !rates.isEmpty { parts.append("sample_rates=" + rates.joined(separator: "|")) }
+    }
+    if let channels = settings.channels {
+      var layout = AVChannelLayout()
+      av_channel_layout_default(&layout, Int32(channels))
+      parts.append("channel_layouts=" + Self.describe(&layout))
+      av_channel_layout_uninit(&layout)
+    } else if var list = codec.pointee.ch_layouts {
+      var layouts: [String] = []
+      while list.pointee.nb_channels != 0 {
+        var layout = list.pointee
+        layouts.append(Self.describe(&layout))
+        list += 1
+      }
+      if !layouts.isEmpty { parts.append("channel_layouts=" + layouts.joined(separator: "|")) }
+    }
+    var last = pad.filter
+    var lastPad = pad.pad
+    if !parts.isEmpty {
+      let format = try graph.createFilter(
+        "aformat", instance: "audio output format", arguments: parts.joined(separator: ":"))
+      try graph.link(last, lastPad, to: format, 0)
+      (last, lastPad) = (format, 0)
+    }
+    try graph.link(last, lastPad, to: sink, 0)
+    return sink
+  }
+
+  private static func describe(_ layout: inout AVChannelLayout) -> String {
+    var text = [CChar](repeating: 0, count: 128)
+    _ = av_channel_layout_describe(&layout, &text, text.count)
+    return String(nulTerminated: text)
+  }
+
+  // MARK: Running
+
+  func run(cancellation: CancellationFlag?, progress: ((RenderProgress) -> Void)?) throws(MediaRenderError)
+    -> FilterGraphRunSummary
+  {
+    var idleRounds = 0
+    while !allOutputsFinished {
+      if cancellation?.isCancelled == true { throw .cancelled }
+      try drainSinks(progress: progress)
+      if allOutputsFinished { break }
+      let code = avfilter_graph_request_oldest(graph.graph)
+      if code >= 0 {
+        idleRounds = 0
+        continue
+      }
+      if code == vedl_averror_eof() {
+        try drainSinks(progress: progress)
+        for output in [video, audio].compactMap({ $0 }) where !output.finished { try finish(output) }
+        break
+      }
+      guard code == vedl_averror_eagain() else {
+        throw .filteringFailed(reason: FilterGraphContext.reason(code: code, messages: []))
+      }
+      if try feedOneInput() {
+        idleRounds = 0
+      } else {
+        // Every input has ended and been closed, yet the graph asks for more: give it a few
+        // rounds to notice, then report the stall instead of spinning.
+        idleRounds += 1
+        if idleRounds > 16 {
+          throw .filteringFailed(reason: "the filter graph waits for input after every input has ended")
+        }
+      }
+    }
+    if video != nil && video?.encoder == nil {
+      throw .emptyOutput(
+        reason: "the filter graph's video output [\(settings.videoOutput ?? "")] ended before its first frame")
+    }
+    try muxer.finish()
+    return summary
+  }
+
+  private var allOutputsFinished: Bool {
+    [video, audio].compactMap { $0 }.allSatisfy(\.finished)
+  }
+
+  private var summary: FilterGraphRunSummary {
+    var videoDuration: Rational?
+    if let encoder = video?.encoder {
+      let base = encoder.timeBase
+      videoDuration = Rational(sync.framesPlanned) * (Rational(Int64(base.num), Int64(base.den)) ?? .zero)
+    }
+    var audioDuration: Rational?
+    if let encoder = audio?.encoder {
+      audioDuration = Rational(audioSamples, Int64(encoder.context.pointee.sample_rate))
+    }
+    return FilterGraphRunSummary(
+      videoFrames: sync.framesPlanned, audioSamples: audioSamples, videoDuration: videoDuration,
+      audioDuration: audioDuration)
+  }
+
+  /// Feeds the graph from the input whose source has failed the most requests (the CLI's
+  /// choice); returns `false` when no input can give anything more.
+  private func feedOneInput() throws(MediaRenderError) -> Bool {
+    var best: Int?
+    var bestRequests: UInt32 = 0
+    for source in sources where !source.closed {
+      let requests = av_buffersrc_get_nb_failed_requests(source.filter)
+      if requests > bestRequests {
+        bestRequests = requests
+        best = source.input
+      }
+    }
+    let candidate = best ?? sources.first(where: { !$0.closed })?.input
+    guard let input = candidate, let reader = readers[input] else { return false }
+    if !reader.hasPendingFrames { try reader.readPacket() }
+    try push(reader.takePendingFrames(), from: input)
+    if reader.isAtEnd && !reader.hasPendingFrames { try closeSources(of: input) }
+    return true
+  }
+
+  private func push(_ frames: [(kind: StreamKind, frame: Frame)], from input: Int) throws(MediaRenderError) {
+    let flags = Int32(AV_BUFFERSRC_FLAG_KEEP_REF | AV_BUFFERSRC_FLAG_PUSH)
+    for (kind, frame) in frames {
+      recordEnd(of: frame, kind: kind, input: input)
+      for index in sources.indices
+      where sources[index].input == input && sources[index].kind == kind && !sources[index].closed {
+        let (code, messages) = LibavLogRouter.shared.recordingErrorsOnThisThread {
+          av_buffersrc_add_frame_flags(sources[index].filter, frame.frame, flags)
+        }
+        if code == vedl_averror_eof() {
+          // The chain after this source has ended (a trim reached its duration).
+          sources[index].closed = true
+        } else if code < 0 {
+          throw .filteringFailed(reason: FilterGraphContext.reason(code: code, messages: messages))
+        }
+      }
+    }
+  }
+
+  /// Remembers where the frame ends, in its source's time base.
+  private func recordEnd(of frame: Frame, kind: StreamKind, input: Int) {
+    guard let pts = frame.presentationTimestamp else { return }
+    let key = StreamKey(input: input, kind: kind)
+    switch kind {
+    case .video:
+      var duration = frame.frame.pointee.pkt_duration
+      if duration <= 0, let reader = readers[input], let rate = reader.guessedFrameRate(),
+        let timeBase = reader.stream(of: .video)?.pointee.time_base
+      {
+        duration = av_rescale_q(1, AVRational(num: rate.den, den: rate.num), timeBase)
+      }
+      streamEnds[key] = pts + max(0, duration)
+    case .audio:
+      streamEnds[key] = pts + Int64(frame.frame.pointee.nb_samples)
+    case .subtitle, .other:
+      break
+    }
+  }
+
+  /// Signals the end of input `input` to each of its sources, at the time its last frame
+  /// ended.
+  private func closeSources(of input: Int) throws(MediaRenderError) {
+    for index in sources.indices where sources[index].input == input && !sources[index].closed {
+      let end = streamEnds[StreamKey(input: input, kind: sources[index].kind)] ?? 0
+      let code = av_buffersrc_close(sources[index].filter, end, UInt32(AV_BUFFERSRC_FLAG_PUSH))
+      sources[index].closed = true
+      if code < 0 && code != vedl_averror_eof() {
+        throw .filteringFailed(reason: FilterGraphContext.reason(code: code, messages: []))
+      }
+    }
+  }
+
+  /// Takes every frame the sinks hold now (without asking the graph for more) and encodes it.
+  private func drainSinks(progress: ((RenderProgress) -> Void)?) throws(MediaRenderError) {
+    for output in [video, audio].compactMap({ $0 }) where !output.finished {
+      while !output.finished {
+        let frame: Frame
+        do { frame = try Frame() } catch { throw .filteringFailed(reason: error.userDetail) }
+        let (code, messages) = LibavLogRouter.shared.recordingErrorsOnThisThread {
+          av_buffersink_get_frame_flags(output.sink, frame.frame, Int32(AV_BUFFERSINK_FLAG_NO_REQUEST))
+        }
+        if code == vedl_averror_eagain() { break }
+        if code == vedl_averror_eof() {
+          try finish(output)
+          break
+        }
+        if code < 0 { throw .filteringFailed(reason: FilterGraphContext.reason(code: code, messages: messages)) }
+        if output.kind == .video {
+          try encodePicture(frame, output: output)
+        } else {
+          try encodeSamples(frame, output: output)
+        }
+        progress?(currentProgress)
+      }
+    }
+  }
+
+  private var currentProgress: RenderProgress {
+    var time = Rational.zero
+    if let encoder = video?.encoder {
+      let base = encoder.timeBase
+      time = Rational(sync.framesPlanned) * (Rational(Int64(base.num), Int64(base.den)) ?? .zero)
+    } else if let encoder = audio?.encoder, encoder.context.pointee.sample_rate > 0 {
+      time = Rational(audioSamples, Int64(encoder.context.pointee.sample_rate)) ?? .zero
+    }
+    return RenderProgress(time: time, expectedDuration: settings.expectedDuration, videoFrames: sync.framesPlanned)
+  }
+
+  /// The CLI's `do_video_out`: opens the encoder on the first picture, converts the time to
+  /// output frames, lets the sync choose the slots, and encodes.
+  private func encodePicture(_ frame: Frame, output: Output) throws(MediaRenderError) {
+    let encoder: StreamEncoder
+    if let existing = output.encoder {
+      encoder = existing
+    } else {
+      let outputRate = settings.output.frameRate.map {
+        AVRational(num: Int32(clamping: $0.numerator), den: Int32(clamping: $0.denominator))
+      }
+      encoder = try StreamEncoder(
+        video: settings.output.video!, codec: output.codec, sink: output.sink, outputRate: outputRate,
+        firstFrame: frame,
+        globalHeader: muxer.wantsGlobalHeader)
+      output.encoder = encoder
+      try muxer.configure(stream: output.stream, from: encoder)
+    }
+    let filterBase = av_buffersink_get_time_base(output.sink)
+    let encoderBase = encoder.timeBase
+    var time = Double(sync.nextTimestamp)
+    if let pts = frame.presentationTimestamp {
+      // adjust_frame_pts_to_encoder_tb: extra precision, and a nudge off exact midpoints.
+      let extraBits = max(0, min(16, 29 - Int32(log2(Double(encoderBase.den)).rounded(.down))))
+      let precise = AVRational(num: encoderBase.num, den: encoderBase.den << extraBits)
+      time = Double(av_rescale_q(pts, filterBase, precise)) / Double(1 << extraBits)
+      time += (time > 0 ? 1 : time < 0 ? -1 : 0) / Double(1 << 17)
+    }
+    var duration = 0.0
+    let rate = av_buffersink_get_frame_rate(output.sink)
+    if rate.num > 0 && rate.den > 0 {
+      duration = 1 / (av_q2d(rate) * av_q2d(encoderBase))
+    }
+    for slot in sync.plan(time: time, duration: duration) {
+      let picture = slot.repeatsPrevious ? (previousPicture ?? frame) : frame
+      picture.frame.pointee.pts = slot.pts
+      picture.frame.pointee.pict_type = AV_PICTURE_TYPE_NONE
+      try write(encoder.encode(picture), output: output)
+    }
+    previousPicture = frame
+    if sync.isFull { try finish(output) }
+  }
+
+  /// The CLI's `do_audio_out`: samples keep their time, rescaled to `1/sample_rate`.
+  private func encodeSamples(_ frame: Frame, output: Output) throws(MediaRenderError) {
+    guard let encoder = output.encoder else { return }
+    if let pts = frame.presentationTimestamp {
+      frame.frame.pointee.pts = av_rescale_q(pts, av_buffersink_get_time_base(output.sink), encoder.timeBase)
+    } else {
+      frame.frame.pointee.pts = audioNextTimestamp
+    }
+    audioNextTimestamp = frame.frame.pointee.pts + Int64(frame.frame.pointee.nb_samples)
+    audioSamples += Int64(frame.frame.pointee.nb_samples)
+    try write(encoder.encode(frame), output: output)
+  }
+
+  /// Ends one output: the sync's last repeats, then the encoder's delayed packets.
+  private func finish(_ output: Output) throws(MediaRenderError) {
+    guard !output.finished else { return }
+    output.finished = true
+    guard let encoder = output.encoder else { return }
+    if output.kind == .video, let previous = previousPicture {
+      for slot in sync.planEnd() {
+        previous.frame.pointee.pts = slot.pts
+        previous.frame.pointee.pict_type = AV_PICTURE_TYPE_NONE
+        try write(encoder.encode(previous), output: output)
+      }
+    }
+    try write(encoder.encode(nil), output: output)
+  }
+
+  private func write(_ packets: [Packet], output: Output) throws(MediaRenderError) {
+    for packet in packets { try muxer.write(packet, stream: output.stream) }
+  }
+}

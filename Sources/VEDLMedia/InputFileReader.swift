@@ -1,0 +1,205 @@
+import CFFmpeg
+import VEDLTime
+
+/// Reads one input file for a filter graph the way the `ffmpeg` CLI reads `-ss S -t D -i
+/// PATH`: opens it (with `loop=1` for `-loop 1`), seeks to the keyframe before `S`, shifts
+/// every timestamp by `-(S + start_time)` so `S` becomes 0 (or, with `-copyts
+/// -start_at_zero`, by `-start_time` only), and decodes the first video and
+/// the first audio stream — only those the graph uses. Dropping what lies before 0 and after
+/// `D` is left to the `trim`/`atrim` filters `FilterGraphBuilder` inserts, as the CLI does.
+final class InputFileReader {
+  /// The input's position in `-i` order (`[k:v]`).
+  let index: Int
+  let options: MediaInputOptions
+  private let input: FormatInputContext
+  /// The decoders of the streams the graph reads, by kind.
+  private(set) var decoders: [StreamKind: (streamIndex: Int, decoder: StreamDecoder)] = [:]
+  /// Decoded frames not yet handed to the graph, oldest first.
+  private var pending: [(kind: StreamKind, frame: Frame)] = []
+  /// The first frame decoded of each stream, kept (a reference) for the buffer source's
+  /// parameters.
+  private(set) var firstFrames: [StreamKind: Frame] = [:]
+  /// Added to every packet timestamp, in `AV_TIME_BASE` units (microseconds).
+  private let timestampOffset: Int64
+  private let packet: Packet
+  /// All packets have been read and the decoders drained.
+  private(set) var isAtEnd = false
+
+  /// Opens input `index` and prepares decoders for the stream kinds in `wanted`; `labels`
+  /// names the graph's pad for each kind, for the error when the file lacks that stream.
+  init(index: Int, options: MediaInputOptions, timestampMode: InputTimestampMode, wanted: [StreamKind: String])
+    throws(MediaRenderError)
+  {
+    self.index = index
+    self.options = options
+    let path = options.path
+    // Probing first turns a missing, empty, truncated or non-media file into the same clear
+    // error `vedl check` gives.
+    do {
+      _ = try MediaProbe.probe(path: path, options: ProbeOptions(frameCounting: .never))
+    } catch {
+      throw .unreadableInput(path: path, reason: Self.reason(error))
+    }
+    let input: FormatInputContext
+    do {
+      input = try FormatInputContext(path: path, options: options.loopStill ? ["loop": "1"] : [:])
+      try input.findStreamInfo()
+      packet = try Packet()
+    } catch {
+      throw .unreadableInput(path: path, reason: error.userDetail)
+    }
+    self.input = input
+
+    var decoders: [StreamKind: (streamIndex: Int, decoder: StreamDecoder)] = [:]
+    var selected: [Int] = []
+    for kind in [StreamKind.video, .audio] {
+      guard let label = wanted[kind] else { continue }
+      let mediaType = kind == .video ? AVMEDIA_TYPE_VIDEO : AVMEDIA_TYPE_AUDIO
+      guard
+        let streamIndex = (0..<input.streamCount).first(where: {
+          input.stream(at: $0).pointee.codecpar.pointee.codec_type == mediaType
+        })
+      else {
+        throw .missingStream(path: path, kind: kind, label: label)
+      }
+      decoders[kind] = (streamIndex, try StreamDecoder(stream: input.stream(at: streamIndex), kind: kind, path: path))
+      selected.append(streamIndex)
+    }
+    self.decoders = decoders
+    input.discardAllStreams(except: Set(selected))
+
+    // The CLI: timestamp = S (+ the file's start time) is where it seeks; packets are shifted
+    // by -timestamp, or under `-copyts -start_at_zero` only by -start_time.
+    var timestamp = options.seek.map(Self.microseconds) ?? 0
+    let startTime = input.context.pointee.start_time
+    let knownStart = startTime != vedl_av_nopts_value()
+    if knownStart { timestamp += startTime }
+    switch timestampMode {
+    case .zeroAtSeek: timestampOffset = -timestamp
+    case .sourceTime: timestampOffset = knownStart ? -startTime : 0
+    }
+    if options.seek != nil {
+      seek(to: timestamp)
+    }
+  }
+
+  /// Why the probe refused the file, in words that do not repeat its path (the error's
+  /// message names it already).
+  static func reason(_ error: MediaProbeError) -> String {
+    switch error {
+    case .fileMissing: "the file does not exist"
+    case .notAFile: "it is a directory or special file, not a media file"
+    case .notReadable(_, let reason): "it cannot be read: \(reason)"
+    case .emptyFile: "the file is empty"
+    case .invalidData(_, let underlying):
+      "it is not a media file FFmpeg can read (\(underlying.message.lowercasedFirstLetter))"
+    case .truncated(_, let format?, let detail): "it is a \(format) file that is truncated or damaged: \(detail)"
+    case .truncated(_, nil, let detail): "it is truncated or damaged: \(detail)"
+    case .noStreams(_, let format): "it (\(format)) contains no audio, video, image or subtitle streams"
+    case .ffmpeg(_, let underlying): underlying.userDetail
+    }
+  }
+
+  /// Seeks like the CLI: to `timestamp`, or 3/23 s earlier for formats that seek by decoding
+  /// time and streams with reordered frames, so the keyframe before the trim is found. A
+  /// failed seek is not an error (the CLI only warns): decoding from the start and dropping
+  /// gives the same frames.
+  private func seek(to timestamp: Int64) {
+    var target = timestamp
+    let flags = input.context.pointee.iformat.pointee.flags
+    if flags & AVFMT_SEEK_TO_PTS == 0 {
+      let delayed = (0..<input.streamCount).contains { input.stream(at: $0).pointee.codecpar.pointee.video_delay != 0 }
+      if delayed { target -= 3 * Int64(AV_TIME_BASE) / 23 }
+    }
+    _ = avformat_seek_file(input.context, -1, Int64.min, target, target, 0)
+  }
+
+  /// `seconds` in `AV_TIME_BASE` units, rounded to the nearest microsecond (what the CLI gets
+  /// from parsing the decimal time the lowering prints).
+  static func microseconds(_ seconds: Rational) -> Int64 {
+    let scaled = seconds * Rational(Int64(AV_TIME_BASE))
+    // Round half away from zero.
+    let twice = scaled * Rational(2)
+    let rounded = twice.isNegative ? -((-twice).floor + 1) / 2 : (twice.floor + 1) / 2
+    return rounded
+  }
+
+  /// Stream parameters of `kind` when no frame was decoded (an input that ends at once).
+  func codecParameters(of kind: StreamKind) -> UnsafeMutablePointer<AVCodecParameters>? {
+    guard let streamIndex = decoders[kind]?.streamIndex else { return nil }
+    return input.stream(at: streamIndex).pointee.codecpar
+  }
+
+  /// The stream of `kind` (for its time base and frame rate).
+  func stream(of kind: StreamKind) -> UnsafeMutablePointer<AVStream>? {
+    decoders[kind].map { input.stream(at: $0.streamIndex) }
+  }
+
+  /// The frame rate the CLI passes to the buffer source (`av_guess_frame_rate`).
+  func guessedFrameRate() -> AVRational? {
+    guard let stream = stream(of: .video) else { return nil }
+    let rate = av_guess_frame_rate(input.context, stream, nil)
+    return rate.num > 0 && rate.den > 0 ? rate : nil
+  }
+
+  /// Reads until every stream the graph uses has produced its first frame (or the file
+  /// ended), keeping the frames queued: the buffer sources are configured from them, as the
+  /// CLI configures its graph only once each input's first frame is known.
+  func readFirstFrames() throws(MediaRenderError) {
+    while !isAtEnd && decoders.keys.contains(where: { firstFrames[$0] == nil }) {
+      try readPacket()
+    }
+  }
+
+  /// Takes the decoded frames waiting to be sent, oldest first.
+  func takePendingFrames() -> [(kind: StreamKind, frame: Frame)] {
+    defer { pending.removeAll() }
+    return pending
+  }
+
+  /// Whether decoded frames are waiting.
+  var hasPendingFrames: Bool { !pending.isEmpty }
+
+  /// Reads and decodes one packet of a stream the graph uses; at the end of the file,
+  /// drains the decoders and sets `isAtEnd`.
+  func readPacket() throws(MediaRenderError) {
+    guard !isAtEnd else { return }
+    let path = options.path
+    do {
+      while true {
+        guard try input.readPacket(into: packet) else {
+          for kind in [StreamKind.video, .audio] {
+            guard let decoder = decoders[kind]?.decoder else { continue }
+            append(try decoder.decode(nil), kind: kind)
+          }
+          isAtEnd = true
+          return
+        }
+        guard let kind = decoders.first(where: { $0.value.streamIndex == packet.streamIndex })?.key,
+          let decoder = decoders[kind]?.decoder
+        else { continue }
+        shiftTimestamps(of: packet, timeBase: decoder.streamTimeBase)
+        append(try decoder.decode(packet), kind: kind)
+        return
+      }
+    } catch {
+      throw .unreadableInput(path: path, reason: error.userDetail)
+    }
+  }
+
+  private func append(_ frames: [Frame], kind: StreamKind) {
+    for frame in frames {
+      if firstFrames[kind] == nil {
+        if let copy = try? Frame(), av_frame_ref(copy.frame, frame.frame) >= 0 { firstFrames[kind] = copy }
+      }
+      pending.append((kind, frame))
+    }
+  }
+
+  /// Adds the seek offset to the packet's timestamps (`ts_offset` in the CLI).
+  private func shiftTimestamps(of packet: Packet, timeBase: AVRational) {
+    let offset = av_rescale_q(timestampOffset, vedl_av_time_base_q(), timeBase)
+    if packet.packet.pointee.pts != vedl_av_nopts_value() { packet.packet.pointee.pts += offset }
+    if packet.packet.pointee.dts != vedl_av_nopts_value() { packet.packet.pointee.dts += offset }
+  }
+}

@@ -1,0 +1,143 @@
+import CFFmpeg
+
+/// Writes encoded packets into an output file: owns the output `AVFormatContext` and its
+/// file. Streams are declared up front (video first, then audio, as the CLI maps them); the
+/// header is written once every stream's encoder is open, and packets that arrive before
+/// that wait in a queue (the CLI's muxing queue). Releasing a muxer that was not finished
+/// closes the file without a trailer; the caller deletes it.
+final class OutputMuxer {
+  private let context: UnsafeMutablePointer<AVFormatContext>
+  let path: String
+  private let options: [MediaOption]
+  /// Encoder time base of each declared stream once configured.
+  private var encoderTimeBases: [Int: AVRational] = [:]
+  private var streamCount = 0
+  private var queued: [(stream: Int, packet: Packet)] = []
+  private(set) var headerWritten = false
+  private var finished = false
+
+  /// Creates the muxer for `path`, choosing the format by `formatName` or by the extension.
+  init(path: String, formatName: String?, options: [MediaOption]) throws(MediaRenderError) {
+    LibavLog.ensureConfigured()
+    var allocated: UnsafeMutablePointer<AVFormatContext>? = nil
+    let (code, messages) = LibavLogRouter.shared.recordingErrorsOnThisThread {
+      avformat_alloc_output_context2(&allocated, nil, formatName, path)
+    }
+    guard code >= 0, let allocated else {
+      let error = FFmpegError(
+        code: code < 0 ? code : vedl_averror_unknown(), operation: "choosing a muxer", libraryMessages: messages)
+      throw .unwritableOutput(path: path, reason: error.userDetail)
+    }
+    self.context = allocated
+    self.path = path
+    self.options = options
+    // The file is created at once (as the CLI does), so an unwritable folder fails before
+    // any decoding.
+    if allocated.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
+      let (opened, _) = LibavLogRouter.shared.recordingErrorsOnThisThread {
+        avio_open(&allocated.pointee.pb, "file:" + path, AVIO_FLAG_WRITE)
+      }
+      if opened < 0 {
+        throw .unwritableOutput(path: path, reason: FFmpegError.message(for: opened).lowercasedFirstLetter)
+      }
+    }
+  }
+
+  deinit {
+    if context.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0, context.pointee.pb != nil {
+      avio_closep(&context.pointee.pb)
+    }
+    avformat_free_context(context)
+  }
+
+  /// Whether the format wants codec headers out of band (`AV_CODEC_FLAG_GLOBAL_HEADER`).
+  var wantsGlobalHeader: Bool { context.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 }
+
+  /// Whether the format stores pictures at any time (WebM, Matroska) rather than at a constant
+  /// rate (MP4, MOV, images): the CLI's choice between `-vsync vfr` and `-vsync cfr`.
+  var hasVariableFrameRate: Bool { context.pointee.oformat.pointee.flags & AVFMT_VARIABLE_FPS != 0 }
+
+  /// Declares the next stream; returns its index.
+  func addStream() throws(MediaRenderError) -> Int {
+    guard avformat_new_stream(context, nil) != nil else {
+      throw .unwritableOutput(path: path, reason: "out of memory while adding a stream")
+    }
+    streamCount += 1
+    return streamCount - 1
+  }
+
+  /// Gives stream `index` the parameters of its now-open `encoder`, and writes the header
+  /// when every stream has them.
+  func configure(stream index: Int, from encoder: StreamEncoder) throws(MediaRenderError) {
+    let stream = context.pointee.streams[index]!
+    let code = avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context)
+    if code < 0 {
+      throw .encodingFailed(reason: FFmpegError(code: code, operation: "copying encoder parameters").userDetail)
+    }
+    stream.pointee.time_base = encoder.timeBase
+    if encoder.kind == .video {
+      stream.pointee.avg_frame_rate = encoder.context.pointee.framerate
+      stream.pointee.sample_aspect_ratio = encoder.context.pointee.sample_aspect_ratio
+    }
+    encoderTimeBases[index] = encoder.timeBase
+    if encoderTimeBases.count == streamCount { try writeHeader() }
+  }
+
+  private func writeHeader() throws(MediaRenderError) {
+    var dictionary: OpaquePointer? = nil
+    defer { av_dict_free(&dictionary) }
+    for option in options { av_dict_set(&dictionary, option.key, option.value, 0) }
+    let (code, messages) = LibavLogRouter.shared.recordingErrorsOnThisThread {
+      avformat_write_header(context, &dictionary)
+    }
+    if code < 0 {
+      let error = FFmpegError(code: code, operation: "writing the header", libraryMessages: messages)
+      throw .unwritableOutput(path: path, reason: error.userDetail)
+    }
+    if let unused = av_dict_get(dictionary, "", nil, AV_DICT_IGNORE_SUFFIX) {
+      throw .unwritableOutput(path: path, reason: "the muxer has no option `\(String(cString: unused.pointee.key))`")
+    }
+    headerWritten = true
+    let waiting = queued
+    queued.removeAll()
+    for (stream, packet) in waiting { try write(packet, stream: stream) }
+  }
+
+  /// Writes `packet` (stamped in its encoder's time base) to stream `index`, or queues it
+  /// until the header is written.
+  func write(_ packet: Packet, stream index: Int) throws(MediaRenderError) {
+    guard headerWritten else {
+      queued.append((index, packet))
+      return
+    }
+    let stream = context.pointee.streams[index]!
+    av_packet_rescale_ts(packet.packet, encoderTimeBases[index]!, stream.pointee.time_base)
+    packet.packet.pointee.stream_index = Int32(index)
+    let (code, messages) = LibavLogRouter.shared.recordingErrorsOnThisThread {
+      av_interleaved_write_frame(context, packet.packet)
+    }
+    if code < 0 {
+      let error = FFmpegError(code: code, operation: "writing a packet", libraryMessages: messages)
+      throw .unwritableOutput(path: path, reason: error.userDetail)
+    }
+  }
+
+  /// Writes the trailer (the MP4 index) and closes the file.
+  func finish() throws(MediaRenderError) {
+    guard headerWritten, !finished else { return }
+    finished = true
+    let (code, messages) = LibavLogRouter.shared.recordingErrorsOnThisThread {
+      av_write_trailer(context)
+    }
+    if code < 0 {
+      let error = FFmpegError(code: code, operation: "writing the trailer", libraryMessages: messages)
+      throw .unwritableOutput(path: path, reason: error.userDetail)
+    }
+    if context.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0, context.pointee.pb != nil {
+      let closed = avio_closep(&context.pointee.pb)
+      if closed < 0 {
+        throw .unwritableOutput(path: path, reason: FFmpegError.message(for: closed).lowercasedFirstLetter)
+      }
+    }
+  }
+}

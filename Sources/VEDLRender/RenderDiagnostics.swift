@@ -1,0 +1,108 @@
+import VEDLDiagnostics
+import VEDLMedia
+import VEDLSema
+import VEDLSource
+
+/// Turns render failures into diagnostics with their catalogue codes (E0810–E0815, W0810,
+/// E0502 for an output that cannot be written, E0802 for an output over an input), pointing
+/// at the string in the script that names the file involved when there is one.
+public enum RenderDiagnostics {
+  /// The diagnostic for `error`, raised while rendering `target` of the script `script`
+  /// whose checked timeline is `timeline`.
+  public static func diagnostic(
+    for error: RenderError, script: SourceFile, timeline: Timeline?, target: RenderTarget?
+  ) -> Diagnostic {
+    let code: DiagnosticCode
+    var path: String? = target?.path
+    var help: String?
+    var notes: [String] = []
+    switch error {
+    case .lowering(let lowering):
+      code = .renderLoweringFailed
+      help = lowering.help
+    case .media(let media, let output):
+      path = output
+      switch media {
+      case .invalidGraph, .filteringFailed:
+        code = .renderGraphRejected
+        help = "`vedl graph \(script.path) --command` prints the ffmpeg command; running it shows FFmpeg's whole log"
+      case .unreadableInput(let input, _), .missingStream(let input, _, _):
+        code = .renderMediaUnreadable
+        path = input
+        help = "check the file with `vedl probe \(input)`"
+      case .encoderUnavailable, .encodingFailed, .emptyOutput:
+        code = .renderEncodingFailed
+      case .unwritableOutput:
+        code = .cannotWriteFile
+        help = "check that the folder exists and is writable"
+      case .cancelled:
+        code = .renderInterrupted
+        notes.append("the unfinished output was removed")
+      }
+    case .outputIsInput(let output, let input):
+      code = .exportOverwritesSource
+      path = output
+      notes.append("\"\(input)\" is read by this render")
+      help = "export to another path"
+    case .unreadableInput(let input, _):
+      code = .renderMediaUnreadable
+      path = input
+    case .unwritableOutput(let output, _):
+      code = .cannotWriteFile
+      path = output
+      help = "check that the folder exists and is writable"
+    case .backendUnavailable:
+      code = .renderBackendUnavailable
+      help = "use `--backend ffmpeg` (the default)"
+    }
+    let (file, span) = location(of: path, script: script, timeline: timeline, target: target)
+    return Diagnostic(code, error.message, file: file, span: span, notes: notes, help: help)
+  }
+
+  /// The diagnostic for a finished render's `warning`.
+  public static func diagnostic(
+    for warning: RenderWarning, script: SourceFile, timeline: Timeline?, target: RenderTarget?
+  )
+    -> Diagnostic
+  {
+    switch warning {
+    case .frameCountDiffers(let path, let expected, let actual):
+      let (file, span) = location(of: path, script: script, timeline: timeline, target: target)
+      return Diagnostic(
+        .renderFrameCountDiffers, "\"\(path)\" holds \(actual) frames but the timeline has \(expected)", file: file,
+        span: span, help: "please report this with the script: `vedl ir` lists the expected frames")
+    }
+  }
+
+  /// The string literal in the script that names `path` (as written), or else the file
+  /// itself with no source text.
+  static func location(of path: String?, script: SourceFile, timeline: Timeline?, target: RenderTarget?) -> (
+    SourceFile, Span
+  ) {
+    guard let path else { return (script, .point(0)) }
+    var written: [String] = []
+    if let target, target.path == path { written.append(target.export?.writtenPath ?? path) }
+    if let export = target?.export {
+      written += export.thumbnails.filter { $0.path == path }.map(\.writtenPath)
+      written += export.sidecars.filter { $0.path == path }.map(\.writtenPath)
+    }
+    if let timeline { written += timeline.sources.filter { $0.path == path }.compactMap(\.writtenPath) }
+    for name in written {
+      if let span = span(ofStringLiteral: name, in: script) { return (script, span) }
+    }
+    return (SourceFile(path: path, bytes: []), .point(0))
+  }
+
+  /// The first `"text"` in the script, quotes included.
+  static func span(ofStringLiteral text: String, in script: SourceFile) -> Span? {
+    let needle = Array(("\"" + text + "\"").utf8)
+    let bytes = script.bytes
+    guard needle.count <= bytes.count else { return nil }
+    for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+      if bytes[start..<(start + needle.count)].elementsEqual(needle) {
+        return Span(start: start, end: start + needle.count)
+      }
+    }
+    return nil
+  }
+}

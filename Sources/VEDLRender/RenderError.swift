@@ -1,0 +1,42 @@
+import VEDLLowering
+import VEDLMedia
+
+/// Why rendering one export failed. Each case becomes a diagnostic with its own code
+/// (`RenderDiagnostics`); none leaves a partial output behind.
+public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The timeline could not be turned into a filter graph.
+  case lowering(LoweringError)
+  /// FFmpeg failed while building the graph, reading media, filtering or encoding; `while`
+  /// says which output was being made (the video, a thumbnail).
+  case media(MediaRenderError, output: String)
+  /// An output path is the same file as an input: refused, so a source is never overwritten.
+  case outputIsInput(output: String, input: String)
+  /// An input could not be read for fingerprinting.
+  case unreadableInput(path: String, reason: String)
+  /// An output (video, thumbnail, sidecar, metadata) could not be written or moved into
+  /// place.
+  case unwritableOutput(path: String, reason: String)
+  /// `--backend` named a backend that does not exist yet.
+  case backendUnavailable(name: String)
+
+  /// A one-line explanation, lower case, no trailing period.
+  public var message: String {
+    switch self {
+    case .lowering(let error):
+      "cannot build the filter graph: \(error.message)"
+    case .media(let error, _):
+      error.message
+    case .outputIsInput(let output, _):
+      "refusing to write \"\(output)\": it is one of the render's inputs"
+    case .unreadableInput(let path, let reason):
+      "cannot read \"\(path)\": \(reason)"
+    case .unwritableOutput(let path, let reason):
+      "cannot write \"\(path)\": \(reason)"
+    case .backendUnavailable(let name):
+      "the `\(name)` backend is not available yet"
+    }
+  }
+
+  /// Same as `message`.
+  public var description: String { message }
+}

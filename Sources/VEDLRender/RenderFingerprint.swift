@@ -1,0 +1,69 @@
+import Foundation
+
+/// The SHA-256 that identifies a render: equal fingerprints mean the same output, so a render
+/// whose fingerprint matches the one recorded beside an existing output is skipped.
+///
+/// It covers the script's bytes, the `--set` values, the compiler's version, the complete
+/// `ffmpeg` command the render stands for (filter graph, encoders and their options, so
+/// `--quality` and the format count) and the contents of every input file. Each part is
+/// written as `tag length\nbytes\n`, so no two different sets of parts hash the same
+/// stream. docs/render.md describes it.
+public struct RenderFingerprint: Sendable, Hashable {
+  /// `sha256:` and 64 hexadecimal digits.
+  public var value: String
+  /// The script and its digest.
+  public var script: FileRecord
+  /// Every input file with its digest, sorted by path.
+  public var inputs: [FileRecord]
+
+  /// A file that went into the fingerprint.
+  public struct FileRecord: Sendable, Hashable {
+    /// Absolute path.
+    public var path: String
+    /// Hexadecimal SHA-256 of the contents.
+    public var sha256: String
+    /// Size in bytes.
+    public var bytes: Int64
+  }
+
+  /// The format of the hashed stream; bump it when the parts change.
+  static let formatVersion = 1
+
+  /// Fingerprints a render of `settings.script` that runs `command`, reading `inputPaths`.
+  ///
+  /// - Throws: `RenderError.unreadableInput` when an input cannot be read.
+  public static func compute(
+    settings: RenderSettings, command: [String], inputPaths: [String]
+  ) throws(RenderError) -> RenderFingerprint {
+    var hasher = SHA256()
+    func part(_ tag: String, _ bytes: [UInt8]) {
+      hasher.update("\(tag) \(bytes.count)\n")
+      hasher.update(bytes)
+      hasher.update("\n")
+    }
+    func part(_ tag: String, _ text: String) { part(tag, Array(text.utf8)) }
+
+    part("vedl-render-fingerprint", String(formatVersion))
+    part("tool", settings.toolVersion)
+    part("backend", "ffmpeg")
+    part("script", settings.script.bytes)
+    for parameter in settings.parameters {
+      part("set", parameter.name + "=" + parameter.value)
+    }
+    for argument in command { part("argument", argument) }
+
+    var records: [FileRecord] = []
+    for path in Set(inputPaths).sorted() {
+      let digest = try FileDigest.sha256(ofFileAt: path)
+      let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
+      records.append(FileRecord(path: path, sha256: digest, bytes: size))
+      part("input", path)
+      part("content", digest)
+    }
+    let scriptRecord = FileRecord(
+      path: settings.script.path, sha256: SHA256.hex(SHA256.hash(settings.script.bytes)),
+      bytes: Int64(settings.script.bytes.count))
+    return RenderFingerprint(
+      value: "sha256:" + SHA256.hex(hasher.finalize()), script: scriptRecord, inputs: records)
+  }
+}

@@ -1,0 +1,234 @@
+import Foundation
+import VEDLCaptions
+import VEDLLowering
+import VEDLMedia
+import VEDLSema
+import VEDLTime
+
+/// Renders one target with the FFmpeg backend, safely:
+///
+/// 1. refuses an output that is one of the inputs;
+/// 2. lowers the timeline and fingerprints the render (script, `--set` values, command,
+///    input contents); when the fingerprint recorded in `<output>.json` matches and every
+///    file exists, does nothing (`--force` renders anyway);
+/// 3. runs the filter graph in-process into a temporary file beside the output, checks
+///    the frame count, makes the thumbnails from that file and writes the sidecars;
+/// 4. moves the output into place, then writes `<output>.json`.
+///
+/// A failure or an interruption at any step removes every temporary file and leaves the
+/// previous output (if any) and its metadata untouched. docs/render.md tells the whole story.
+public struct RenderJob: Sendable {
+  /// The checked timeline.
+  public var timeline: Timeline
+  /// The file to make.
+  public var target: RenderTarget
+  /// `--set`, `--quality`, `--force` and the script's bytes.
+  public var settings: RenderSettings
+
+  /// A job; every property is documented above.
+  public init(timeline: Timeline, target: RenderTarget, settings: RenderSettings) {
+    self.timeline = timeline
+    self.target = target
+    self.settings = settings
+  }
+
+  /// Runs the job.
+  ///
+  /// - Parameters:
+  ///   - cancellation: raise it (Ctrl-C) to stop; the job then throws
+  ///     `RenderError.media(.cancelled, …)` after removing its temporary files.
+  ///   - progress: called on this thread while the video is encoded.
+  public func run(
+    cancellation: CancellationFlag? = nil, progress: ((RenderProgress) -> Void)? = nil
+  ) throws(RenderError) -> RenderOutcome {
+    let plan = try RenderPlan(timeline: timeline, target: target, settings: settings)
+    let inputs = inputPaths(plan: plan)
+    try refuseOverwritingInputs(inputs)
+    // The command's output is a fixed word: the fingerprint must not depend on the
+    // temporary name (or on where the output goes).
+    let fingerprint = try RenderFingerprint.compute(
+      settings: settings, command: plan.command(output: "OUTPUT"), inputPaths: inputs)
+    if !settings.force, isUpToDate(fingerprint) {
+      return RenderOutcome(status: .upToDate, target: target, metadata: nil, warnings: [])
+    }
+
+    let files = OutputFiles()
+    defer { files.removeTemporaries() }
+    try files.prepareFolder(for: target.path)
+    let temporary = files.temporaryPath(for: target.path)
+    do {
+      _ = try plan.runner(writingTo: temporary).run(cancellation: cancellation, progress: progress)
+    } catch {
+      throw .media(error, output: target.path)
+    }
+
+    let measured = try measure(temporary, plan: plan)
+    var warnings: [RenderWarning] = []
+    if measured.frameCount != plan.graph.frameCount {
+      warnings.append(
+        .frameCountDiffers(path: target.path, expected: plan.graph.frameCount, actual: measured.frameCount))
+    }
+
+    for thumbnail in target.thumbnails {
+      if cancellation?.isCancelled == true { throw .media(.cancelled, output: target.path) }
+      try writeThumbnail(thumbnail, from: temporary, files: files, cancellation: cancellation)
+    }
+    for sidecar in target.sidecars { try writeSidecar(sidecar, files: files) }
+    if cancellation?.isCancelled == true { throw .media(.cancelled, output: target.path) }
+
+    try files.moveIntoPlace(temporary, to: target.path)
+    let metadata = RenderMetadata(
+      fingerprint: fingerprint.value, output: (target.path as NSString).lastPathComponent,
+      format: target.format.rawValue,
+      duration: target.format == .png ? .zero : Rational(measured.frameCount) * plan.graph.frameRate.frameDuration,
+      width: measured.width, height: measured.height,
+      frameRate: target.format == .png ? nil : plan.graph.frameRate.framesPerSecond, frameCount: measured.frameCount,
+      videoCodec: measured.videoCodec, pixelFormat: measured.pixelFormat, audioCodec: measured.audioCodec,
+      sampleRate: measured.sampleRate, channels: measured.channels, quality: plan.encoding.preset.name.rawValue,
+      backend: "ffmpeg", toolVersion: settings.toolVersion, script: fingerprint.script, inputs: fingerprint.inputs,
+      parameters: settings.parameters, thumbnails: target.thumbnails.map(\.path), sidecars: target.sidecars.map(\.path))
+    try files.write(metadata.jsonText, to: target.metadataPath)
+    return RenderOutcome(status: .rendered, target: target, metadata: metadata, warnings: warnings)
+  }
+
+  // MARK: Inputs and the up-to-date rule
+
+  /// Every file the render reads: the graph's inputs, the timeline's file sources and the
+  /// caption files its cues came from.
+  func inputPaths(plan: RenderPlan) -> [String] {
+    var paths = plan.graph.inputs.map(\.path)
+    paths += timeline.sources.compactMap(\.path)
+    paths += timeline.captions.cues.compactMap(\.file)
+    return Array(Set(paths)).sorted()
+  }
+
+  /// Every file the job writes.
+  var outputPaths: [String] {
+    [target.path, target.metadataPath] + target.thumbnails.map(\.path) + target.sidecars.map(\.path)
+  }
+
+  /// The checker already rejects an export over a source (E0802); this check stands guard
+  /// for every output the job writes, comparing resolved paths and file identities.
+  func refuseOverwritingInputs(_ inputs: [String]) throws(RenderError) {
+    for output in outputPaths {
+      for input in inputs where Self.sameFile(output, input) {
+        throw .outputIsInput(output: output, input: input)
+      }
+    }
+  }
+
+  /// Whether two paths name one file: equal once resolved, or the same device and inode.
+  static func sameFile(_ a: String, _ b: String) -> Bool {
+    let resolvedA = URL(fileURLWithPath: a).standardizedFileURL.resolvingSymlinksInPath().path
+    let resolvedB = URL(fileURLWithPath: b).standardizedFileURL.resolvingSymlinksInPath().path
+    if resolvedA == resolvedB { return true }
+    var statusA = stat()
+    var statusB = stat()
+    guard stat(a, &statusA) == 0, stat(b, &statusB) == 0 else { return false }
+    return statusA.st_dev == statusB.st_dev && statusA.st_ino == statusB.st_ino
+  }
+
+  /// The output, its thumbnails and sidecars exist, and `<output>.json` records
+  /// `fingerprint`.
+  func isUpToDate(_ fingerprint: RenderFingerprint) -> Bool {
+    let files = [target.path] + target.thumbnails.map(\.path) + target.sidecars.map(\.path)
+    guard files.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) else { return false }
+    return RenderMetadata.recordedFingerprint(at: target.metadataPath) == fingerprint.value
+  }
+
+  // MARK: After the run
+
+  /// What the written file holds, read back with the probe (frames counted).
+  private struct Measurement {
+    var frameCount: Int64
+    var width: Int
+    var height: Int
+    var videoCodec: String?
+    var pixelFormat: String?
+    var audioCodec: String?
+    var sampleRate: Int?
+    var channels: Int?
+  }
+
+  private func measure(_ path: String, plan: RenderPlan) throws(RenderError) -> Measurement {
+    let info: MediaInfo
+    do {
+      info = try MediaProbe.probe(path: path, options: .countFrames)
+    } catch {
+      throw .media(
+        .encodingFailed(reason: "the written file cannot be read back: \(error.message)"), output: target.path)
+    }
+    let video = info.primaryVideo
+    let audio = info.primaryAudio
+    return Measurement(
+      frameCount: video?.video?.frameCount ?? 0, width: video?.video?.width ?? Int(plan.graph.width),
+      height: video?.video?.height ?? Int(plan.graph.height), videoCodec: video?.codecName,
+      pixelFormat: video?.video?.pixelFormat, audioCodec: audio?.codecName, sampleRate: audio?.audio?.sampleRate,
+      channels: audio?.audio?.channels)
+  }
+
+  /// A JPEG of the rendered picture at the thumbnail's frame, decoded from the written file
+  /// (`ffmpeg -ss T -i OUT -frames:v 1 -q:v 2 THUMB.jpg`).
+  private func writeThumbnail(
+    _ thumbnail: Export.Thumbnail, from rendered: String, files: OutputFiles, cancellation: CancellationFlag?
+  ) throws(RenderError) {
+    try files.prepareFolder(for: thumbnail.path)
+    let temporary = files.temporaryPath(for: thumbnail.path)
+    let time = target.format == .png ? Rational.zero : timeline.canvas.grid.time(ofFrame: thumbnail.frame)
+    let runner = FilterGraphRunner(
+      graph: "[0:v]null[v]", inputs: [MediaInputOptions(path: rendered, seek: time.isZero ? nil : time)],
+      videoOutput: "v", audioOutput: nil,
+      output: OutputFileSettings(
+        path: temporary, formatName: "image2",
+        video: VideoEncoderSettings(
+          codecName: "mjpeg", pixelFormat: "yuvj420p",
+          options: [
+            MediaOption("flags", "+qscale"), MediaOption("global_quality", String(2 * Self.lambdaPerQuantiser)),
+          ]),
+        maximumVideoFrames: 1, muxerOptions: [MediaOption("update", "1")]))
+    do {
+      _ = try runner.run(cancellation: cancellation)
+    } catch {
+      throw .media(error, output: thumbnail.path)
+    }
+    try files.moveIntoPlace(temporary, to: thumbnail.path)
+  }
+
+  /// FFmpeg's `FF_QP2LAMBDA`: `-q:v 2` is a global quality of 2 × 118.
+  static let lambdaPerQuantiser = 118
+
+  /// The caption lane as `.srt` or `.vtt`, in time order.
+  private func writeSidecar(_ sidecar: Export.Sidecar, files: OutputFiles) throws(RenderError) {
+    let cues = timeline.captions.cues.sorted { $0.start < $1.start }.map {
+      CaptionCue(start: $0.start, end: $0.end, text: $0.text)
+    }
+    let format = CaptionFormat(pathExtensionOf: sidecar.path) ?? .srt
+    try files.write(CaptionWriter.write(cues, as: format), to: sidecar.path)
+  }
+}
+
+/// How a job ended.
+public struct RenderOutcome: Sendable {
+  /// Rendered, or skipped because nothing changed.
+  public enum Status: Sendable, Hashable {
+    /// The output was written.
+    case rendered
+    /// The output was already up to date; nothing was written.
+    case upToDate
+  }
+
+  /// Whether the job rendered.
+  public var status: Status
+  /// The file it was about.
+  public var target: RenderTarget
+  /// What was written (`nil` when the render was skipped).
+  public var metadata: RenderMetadata?
+  /// Problems that did not stop the render.
+  public var warnings: [RenderWarning]
+}
+
+/// Something odd about a finished render.
+public enum RenderWarning: Sendable, Hashable {
+  /// The file holds a different number of pictures than the timeline has frames.
+  case frameCountDiffers(path: String, expected: Int64, actual: Int64)
+}

@@ -1,0 +1,84 @@
+import VEDLLowering
+import VEDLMedia
+import VEDLSema
+import VEDLTime
+
+/// Everything one render runs, decided before any media is touched: the lowered filter
+/// graph, its `-filter_complex` text, the encoders, and the equivalent `ffmpeg` command.
+/// The in-process runner and `vedl graph --command` both come from these values, which is
+/// what makes the two produce the same frames.
+public struct RenderPlan: Sendable {
+  /// The lowered graph.
+  public var graph: FilterGraph
+  /// `FilterGraphPrinter.filterComplex(graph)`, the text the runner parses.
+  public var graphText: String
+  /// Codecs and their options.
+  public var encoding: EncodingSettings
+  /// The arguments of the equivalent `ffmpeg` command, writing to `output`.
+  public func command(output: String) -> [String] {
+    FilterGraphPrinter.command(graph, output: output, encoding: encoding)
+  }
+
+  /// Lowers `timeline` for `target`.
+  ///
+  /// - Throws: `RenderError.lowering` when the timeline cannot become a graph.
+  public init(timeline: Timeline, target: RenderTarget, settings: RenderSettings) throws(RenderError) {
+    let options = LoweringOptions(
+      baseDirectory: settings.baseDirectory, quality: settings.quality, format: target.format)
+    switch Lowering.lower(timeline, export: target.export, options: options) {
+    case .success(let graph): self.graph = graph
+    case .failure(let error): throw .lowering(error)
+    }
+    graphText = FilterGraphPrinter.filterComplex(graph)
+    let preset =
+      settings.quality.map(QualityPreset.named) ?? target.export.flatMap { QualityPreset.named($0.quality) }
+      ?? QualityPreset.named(.high)
+    encoding = EncodingSettings(format: target.format, preset: preset, speed: settings.speed)
+  }
+
+  /// A plan for a graph built by hand (tests, tools): `graph` encoded with `encoding`.
+  public init(graph: FilterGraph, encoding: EncodingSettings) {
+    self.graph = graph
+    self.graphText = FilterGraphPrinter.filterComplex(graph)
+    self.encoding = encoding
+  }
+
+  /// The runner for this plan, writing to `path` (a temporary file). Its options match
+  /// `command(output:)` argument for argument: `-copyts -start_at_zero`, `-ss`/`-t`/`-loop 1`
+  /// per input, the encoders with their options, `-pix_fmt`, `-r` or `-frames:v 1`, and the
+  /// muxer's options.
+  public func runner(writingTo path: String) -> FilterGraphRunner {
+    let inputs = graph.inputs.map {
+      MediaInputOptions(path: $0.path, seek: $0.seek, duration: $0.duration, loopStill: $0.loopStill)
+    }
+    let video = graph.videoOutput.map { _ in
+      VideoEncoderSettings(
+        codecName: encoding.videoCodec, pixelFormat: encoding.pixelFormat,
+        options: encoding.videoOptions.map { MediaOption($0.name, $0.value) })
+    }
+    var audio: AudioEncoderSettings?
+    if graph.audioOutput != nil, let codec = encoding.audioCodec {
+      audio = AudioEncoderSettings(
+        codecName: codec, options: encoding.audioOptions.map { MediaOption($0.name, $0.value) })
+    }
+    let output = OutputFileSettings(
+      path: path, formatName: Self.muxerName(encoding.format), video: video, audio: audio,
+      maximumVideoFrames: encoding.isStill ? 1 : nil,
+      frameRate: encoding.isStill ? nil : graph.frameRate.framesPerSecond,
+      muxerOptions: encoding.muxerOptions.map { MediaOption($0.name, $0.value) })
+    return FilterGraphRunner(
+      graph: graphText, inputs: inputs, videoOutput: graph.videoOutput,
+      audioOutput: audio == nil ? nil : graph.audioOutput,
+      output: output, expectedDuration: graph.duration, timestampMode: .sourceTime)
+  }
+
+  /// The muxer FFmpeg picks for the format's extension.
+  static func muxerName(_ format: Export.Format) -> String {
+    switch format {
+    case .mp4: "mp4"
+    case .mov: "mov"
+    case .webm: "webm"
+    case .png: "image2"
+    }
+  }
+}

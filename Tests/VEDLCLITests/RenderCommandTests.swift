@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+
+@testable import VEDLCLI
+
+/// `vedl render`: exit statuses, messages, the up-to-date rule, diagnostics of failed
+/// renders, the progress line, and Ctrl-C (in a child process).
+@Suite struct RenderCommandTests {
+  static let script = """
+    canvas 160x90 fps: 30
+    let bars = testpattern()
+    let beep = tone(440)
+    track main {
+      clip bars duration: 1s
+    }
+    track audio {
+      clip beep at: 0s until: end
+    }
+    export "out/a.mp4" quality: low
+    """
+
+  @Test func rendersThenSaysUpToDateThenForces() {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = write(Self.script, "a.vedl", in: folder)
+
+    let first = vedl(["render", "a.vedl"], in: folder.path)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stdout == "rendered out/a.mp4 (30 frames, 1s, 160x90, h264 + aac)\n")
+    #expect(first.stderr.isEmpty)
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/a.mp4.json").path))
+
+    let second = vedl(["render", "a.vedl"], in: folder.path)
+    #expect(second.status == 0)
+    #expect(second.stdout == "out/a.mp4 is up to date (use --force to render it anyway)\n")
+
+    let forced = vedl(["render", "a.vedl", "--force"], in: folder.path)
+    #expect(forced.status == 0)
+    #expect(forced.stdout.hasPrefix("rendered out/a.mp4"))
+
+    let other = vedl(["render", "a.vedl", "-o", "other.webm"], in: folder.path)
+    #expect(other.status == 0, "\(other.stderr)")
+    #expect(other.stdout == "rendered other.webm (30 frames, 1s, 160x90, vp9 + opus)\n")
+  }
+
+  @Test func usageErrorsExitTwo() {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = write(Self.script, "a.vedl", in: folder)
+    #expect(vedl(["render"], in: folder.path).status == 2)
+    #expect(vedl(["render", "a.vedl", "--backend", "gpu"], in: folder.path).status == 2)
+    #expect(vedl(["render", "a.vedl", "--quality", "ultra"], in: folder.path).status == 2)
+    #expect(vedl(["render", "a.vedl", "--set", "novalue"], in: folder.path).status == 2)
+    let avi = vedl(["render", "a.vedl", "-o", "a.avi"], in: folder.path)
+    #expect(avi.status == 2)
+    #expect(avi.stderr == "error: cannot tell the format of `a.avi` (use .mp4, .mov, .webm or .png)\n")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+  }
+
+  @Test func nativeBackendIsNotAvailableYet() {
+    let result = vedl(["render", "a.vedl", "--backend", "native"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("error[E0814]: the `native` backend is not available yet"))
+  }
+
+  @Test func scriptErrorsAndMissingFilesExitOne() {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = write("canvas 160x90\ntrack main { clip nothing duration: 1s }\nexport \"out/a.mp4\"\n", "bad.vedl", in: folder)
+    #expect(vedl(["render", "bad.vedl"], in: folder.path).status == 1)
+    #expect(vedl(["render", "missing.vedl"], in: folder.path).status == 1)
+    let noExport = vedl(["render", "none.vedl"], in: folder.path)
+    #expect(noExport.status == 1)
+    _ = write(
+      "canvas 160x90\nlet bars = testpattern()\ntrack main { clip bars duration: 1s }\n", "none.vedl", in: folder)
+    let withoutExport = vedl(["render", "none.vedl"], in: folder.path)
+    #expect(withoutExport.status == 1)
+    #expect(withoutExport.stderr.contains("has no export to render"))
+  }
+
+  @Test func badMediaAndUnwritableOutputsAreDiagnosedAndLeaveNoFiles() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let clip = folder.appendingPathComponent("clip.mp4").path
+    try makeClip(at: clip)
+    _ = write(
+      "canvas 160x90 fps: 30\nlet c = video(\"clip.mp4\")\ntrack main { clip c }\nexport \"out/c.mp4\" quality: low\n",
+      "c.vedl", in: folder)
+    // The index is at the front (faststart), so a file cut in half still passes `vedl
+    // check`'s probe of the header; the render finds the damage while decoding.
+    let good = try Data(contentsOf: URL(fileURLWithPath: clip))
+    try good.prefix(good.count / 2).write(to: URL(fileURLWithPath: clip))
+    let truncated = vedl(["render", "c.vedl"], in: folder.path)
+    #expect(truncated.status == 1)
+    #expect(truncated.stderr.contains("error[E0811]: cannot read \"\(clip)\" while rendering"), "\(truncated.stderr)")
+    #expect(truncated.stderr.contains("let c = video(\"clip.mp4\")"))
+    #expect(files(in: folder.appendingPathComponent("out")).isEmpty)
+
+    // Emptied after this process probed it (probes are cached for the life of the
+    // process, as in the language server): the render finds out.
+    try Data().write(to: URL(fileURLWithPath: clip))
+    let empty = vedl(["render", "c.vedl"], in: folder.path)
+    #expect(empty.status == 1)
+    #expect(
+      empty.stderr.contains("error[E0811]: cannot read \"\(clip)\" while rendering: the file is empty"),
+      "\(empty.stderr)")
+    #expect(files(in: folder.appendingPathComponent("out")).isEmpty)
+
+    try good.write(to: URL(fileURLWithPath: clip))
+    _ = write("in the way\n", "out", in: folder)
+    let unwritable = vedl(["render", "c.vedl"], in: folder.path)
+    #expect(unwritable.status == 1)
+    #expect(unwritable.stderr.contains("error[E0502]"), "\(unwritable.stderr)")
+    #expect(unwritable.stderr.contains("\"out/c.mp4\""))
+    #expect(files(in: folder).sorted() == ["c.vedl", "clip.mp4", "out"])
+  }
+
+  @Test func progressLineOnlyOnATerminal() {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = write(Self.script, "a.vedl", in: folder)
+    let captured = CapturedOutput()
+    let plain = captured.io(currentDirectory: folder.path)
+    let terminal = CommandIO(
+      out: plain.out, err: plain.err, stdoutIsTerminal: false, stderrIsTerminal: true, environment: [:],
+      currentDirectory: folder.path)
+
+    #expect(VEDLCommandLine.run(arguments: ["render", "a.vedl"], io: terminal) == 0)
+
+    #expect(captured.stderr.hasPrefix("\rrendering a.mp4  ["))
+    #expect(captured.stderr.contains("100%"))
+    #expect(captured.stderr.hasSuffix("\r\u{1B}[K"))
+    #expect(captured.stdout.hasPrefix("rendered out/a.mp4"))
+  }
+
+  @Test func ctrlCStopsTheRenderExits130AndLeavesNoFile() throws {
+    let executable = try vedlExecutable()
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Long enough that the interrupt always lands mid-render.
+    _ = write(
+      "canvas 640x360 fps: 30\nlet bars = testpattern()\ntrack main { clip bars duration: 120s }\nexport \"out/long.mp4\"\n",
+      "long.vedl", in: folder)
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = ["render", "long.vedl"]
+    process.currentDirectoryURL = folder
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+
+    // Interrupt once the temporary output exists.
+    let out = folder.appendingPathComponent("out")
+    let deadline = Date().addingTimeInterval(60)
+    while files(in: out).isEmpty && process.isRunning && Date() < deadline { usleep(20_000) }
+    #expect(!files(in: out).isEmpty, "the render never started writing")
+    usleep(200_000)
+    process.interrupt()
+    let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+
+    #expect(process.terminationReason == .exit)
+    #expect(process.terminationStatus == 130, "\(log)")
+    #expect(log.contains("error[E0813]: render interrupted"))
+    #expect(files(in: out).isEmpty)
+  }
+
+  // MARK: Helpers
+
+  func files(in folder: URL) -> [String] {
+    (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+  }
+
+  func makeClip(at path: String) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+    process.arguments = [
+      "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=30", "-t", "2", "-c:v",
+      "libx264",
+      "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-movflags", "+faststart", path,
+    ]
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+  }
+
+  /// The `vedl` executable SwiftPM builds beside the test bundle.
+  func vedlExecutable() throws -> URL {
+    let candidates = [
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+      Bundle.main.bundleURL.deletingLastPathComponent(), Bundle.main.bundleURL,
+    ].map { $0.appendingPathComponent("vedl") }
+    guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+      throw CocoaError(
+        .fileNoSuchFile,
+        userInfo: [
+          NSLocalizedDescriptionKey:
+            "no `vedl` executable beside the tests (\(candidates.map(\.path))); run `swift build`"
+        ])
+    }
+    return found
+  }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+
+@testable import VEDLCLI
+
+@Suite struct TimelineCommandTests {
+  @Test func writesSVGAndPNGAndRejectsOtherExtensions() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = write(
+      "canvas 640x360\ntrack main {\n  clip testpattern() duration: 2s id: a\n  crossfade 10f\n  clip color(red) duration: 2s\n}\n",
+      "t.vedl", in: folder)
+    let svg = folder.appendingPathComponent("t.svg").path
+    let r = vedl(["timeline", file, "-o", svg])
+    #expect(r.status == 0, "\(r.stderr)")
+    let text = try String(contentsOfFile: svg, encoding: .utf8)
+    #expect(text.hasPrefix("<?xml") || text.hasPrefix("<svg"))
+    #expect(text.contains("data-start-frame"))
+    let png = folder.appendingPathComponent("t.png").path
+    #expect(vedl(["timeline", file, "-o", png]).status == 0)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: png))
+    #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG signature")
+    #expect(vedl(["timeline", file, "-o", folder.appendingPathComponent("t.jpg").path]).status == 2)
+    #expect(vedl(["timeline", file]).status == 2)
+  }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+import VEDLSema
+import VEDLSource
+
+@testable import VEDLIDE
+
+/// Completion at the cursor (`‸`), for every kind of site.
+@Suite struct CompletionTests {
+  func labels(_ marked: String, baseDirectory: String? = nil) -> [String] {
+    items(marked, baseDirectory: baseDirectory).map(\.label)
+  }
+
+  func items(_ marked: String, baseDirectory: String? = nil) -> [CompletionItem] {
+    let (syntax, offset) = IDETestSupport.syntax(marked)
+    return CompletionProvider.complete(at: offset, in: syntax, baseDirectory: baseDirectory)
+  }
+
+  @Test func topLevelStatementsAndDeclarations() {
+    let names = labels("vedl 1\n‸")
+    #expect(names.contains("canvas"))
+    #expect(names.contains("track"))
+    #expect(names.contains("export"))
+    #expect(names.contains("let"))
+    #expect(names.contains("param"))
+    #expect(!names.contains("clip"), "clips belong in tracks")
+    #expect(!names.contains("vedl"), "the file already declares its version")
+    #expect(labels("‸").contains("vedl"))
+  }
+
+  @Test func statementsValidInTheEnclosingBlock() {
+    let main = labels("track main {\n  ‸\n}")
+    #expect(Set(main) == Set(Schema.statements(in: .mainTrack).map(\.name)))
+    let overlay = labels("track overlay \"t\" {\n  te‸\n}")
+    #expect(overlay.contains("text") && overlay.contains("shape") && !overlay.contains("crossfade"))
+    let modifiers = labels("track main {\n  clip testpattern() duration: 1s {\n    ‸\n  }\n}")
+    #expect(modifiers.contains("crop") && modifiers.contains("mirror") && !modifiers.contains("font"))
+    let text = labels("track overlay {\n  text \"a\" at: 0s duration: 1s {\n    ‸")
+    #expect(text.contains("font") && text.contains("align"), "an unclosed block still has its context")
+    let header = labels("editor {\n  header {\n    leading { ‸ }\n  }\n}")
+    #expect(header.contains("timecode") && header.contains("playPause") && header.contains("spacer"))
+  }
+
+  @Test func statementCompletionReplacesTheTypedPrefix() {
+    let (syntax, offset) = IDETestSupport.syntax("track main {\n  cro‸\n}")
+    #expect(syntax.file.text(Span(start: 0, end: 5)) == "track")
+    let all = CompletionProvider.complete(at: offset, in: syntax, baseDirectory: nil)
+    let item = all.first { $0.label == "crossfade" }
+    #expect(item != nil)
+    #expect(item.map { syntax.file.text($0.replacing) } == "cro")
+    #expect(item?.snippet == "crossfade ${1:duration}")
+    #expect(all.first { $0.label == "track" } == nil)
+  }
+
+  @Test func labelsNotYetGivenAndFlags() {
+    let names = labels("let a = testpattern()\ntrack main {\n  clip a duration: 2s ‸\n}")
+    #expect(names.contains("trim:") && names.contains("speed:") && names.contains("id:"))
+    #expect(!names.contains("duration:"), "already given")
+    #expect(names.contains("muted"))
+    let muted = labels("let a = testpattern()\ntrack main {\n  clip a muted ‸\n}")
+    #expect(!muted.contains("muted"))
+    let item = items("track main {\n  clip testpattern() tr‸\n}").first { $0.label == "trim:" }
+    #expect(item?.insertText == "trim: ")
+    #expect(item?.kind == .label)
+  }
+
+  @Test func positionalValuesOfTheNextArgument() {
+    #expect(labels("track ‸") == ["main", "overlay", "audio"])
+    let mirror = labels("track main {\n  clip testpattern() duration: 1s {\n    mirror ‸\n  }\n}")
+    #expect(mirror == ["horizontal", "vertical"])
+    let position = labels("track overlay {\n  text \"a\" at: 0s duration: 1s {\n    position ‸\n  }\n}")
+    #expect(position.contains("bottomTrailing") && position.contains("x:") && position.contains("margin:"))
+    let canvas = labels("canvas ‸")
+    #expect(canvas.contains("story") && canvas.contains("fps:"))
+  }
+
+  @Test func valuesAfterALabel() {
+    #expect(labels("export \"a.mp4\" quality: ‸") == ["original", "low", "medium", "high"])
+    let anchors = labels("track main {\n  clip testpattern() {\n    crop 9:16 anchor: ‸\n  }\n}")
+    #expect(anchors.first == "topLeading")
+    let glued = items("export \"a.mp4\" quality:‸").first
+    #expect(glued?.insertText == " original", "a value right after `:` gets a space")
+    let colors = labels("canvas 10x10 background: ‸")
+    #expect(colors.contains("white") && colors.contains("transparent"))
+    let background = labels("track main {\n  clip testpattern() {\n    fit contain background: ‸\n  }\n}")
+    #expect(background.contains("blur") && background.contains("black"))
+    #expect(labels("editor {\n  expanded ‸\n}") == ["true", "false"])
+  }
+
+  @Test func timesOfferEndIdsAndTimeParameters() {
+    let text = """
+      param delay: Duration = 1s
+      param name: String = "x"
+      track main {
+        clip testpattern() duration: 2s id: opening
+      }
+      track overlay {
+        text "a" at: ‸
+      }
+      """
+    let names = labels(text)
+    #expect(names.contains("end") && names.contains("opening") && names.contains("delay"))
+    #expect(!names.contains("name"), "a String parameter is no time")
+    let sources = labels("let a = testpattern()\nlet t = 2s\ntrack main {\n  clip ‸\n}")
+    #expect(sources.contains("a") && sources.contains("video") && sources.contains("testpattern"))
+    #expect(!sources.contains("t"), "a `let` of a duration is no source")
+    let video = items("track main {\n  clip v‸\n}").first { $0.label == "video" }
+    #expect(video?.snippet == "video(\"$1\")")
+  }
+
+  @Test func membersAfterADot() {
+    let text =
+      "track main {\n  clip testpattern() duration: 2s id: opening\n}\ntrack overlay {\n  text \"a\" at: opening.‸\n}"
+    #expect(labels(text) == ["start", "end", "duration"])
+    #expect(labels("track overlay {\n  text \"a\" at: 0s duration: canvas.‸") == ["width", "height", "fps"])
+    #expect(labels("track overlay {\n  text \"a\" at: main.‸") == ["start", "end", "duration"])
+  }
+
+  @Test func expressionsAfterOperatorsAndInLets() {
+    let text =
+      "param gap: Duration = 1s\ntrack main {\n  clip testpattern() duration: 2s id: a\n}\nlet later = a.end + ‸"
+    let names = labels(text)
+    #expect(names.contains("a") && names.contains("gap"))
+    let operand = labels(
+      "track main {\n  clip testpattern() duration: 2s id: a\n}\ntrack overlay {\n  text \"x\" at: a.end + ‸")
+    #expect(operand.contains("a") && operand.contains("end"))
+  }
+
+  @Test func parameterTypes() {
+    let names = labels("param x: ‸")
+    #expect(names.contains("Duration") && names.contains("Color") && names.contains("String"))
+  }
+
+  @Test func callArguments() {
+    #expect(labels("editor {\n  height dynamic(‸\n}") == ["maximumTracks:"])
+    let shapes = labels("editor {\n  height ‸\n}")
+    #expect(shapes.contains("dynamic") && shapes.contains("fixed"))
+  }
+
+  @Test func headerItemIdsForModifyHeader() {
+    let text = """
+      editor {
+        header {
+          trailing { custom "my.mute" title: "Mute" }
+        }
+        modifyHeader {
+          remove ‸
+        }
+      }
+      """
+    let names = labels(text)
+    #expect(names.contains("loop") && names.contains("timecode") && names.contains("\"my.mute\""))
+    #expect(!names.contains("spacer"), "spacers have no id")
+  }
+
+  @Test func nothingInCommentsNumbersAndNewNames() {
+    #expect(labels("// track ‸").isEmpty)
+    #expect(labels("/* a ‸ */").isEmpty)
+    #expect(labels("canvas 10x10 fps: 3‸").isEmpty)
+    #expect(labels("let ‸").isEmpty)
+    #expect(labels("track main {\n  clip testpattern() id: ‸").isEmpty)
+  }
+
+  @Test func filePathsInSourceAndExportStrings() throws {
+    let folder = IDETestSupport.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let fm = FileManager.default
+    try fm.createDirectory(atPath: folder + "/media", withIntermediateDirectories: true)
+    for name in ["media/a.mp4", "media/b.MOV", "media/logo.png", "media/subs.srt", "notes.txt", ".hidden.mp4"] {
+      fm.createFile(atPath: folder + "/" + name, contents: Data())
+    }
+    #expect(labels("let a = video(\"‸\")", baseDirectory: folder) == ["media/"])
+    let inMedia = items("let a = video(\"media/‸\")", baseDirectory: folder)
+    #expect(inMedia.map(\.label) == ["a.mp4", "b.MOV"])
+    #expect(inMedia.first?.kind == .file)
+    let (syntax, offset) = IDETestSupport.syntax("let a = image(\"media/lo‸")
+    let images = CompletionProvider.complete(at: offset, in: syntax, baseDirectory: folder)
+    #expect(images.map(\.label) == ["logo.png"], "an unterminated string still completes")
+    #expect(images.first.map { syntax.file.text($0.replacing) } == "lo")
+    #expect(labels("captions {\n  import \"media/‸\"\n}", baseDirectory: folder) == ["subs.srt"])
+    #expect(labels("export \"‸\"", baseDirectory: folder) == ["media/"])
+    #expect(labels("let a = video(\"‸\")", baseDirectory: nil).isEmpty)
+    #expect(labels("track overlay {\n  text \"media/‸\"", baseDirectory: folder).isEmpty, "a text is no path")
+  }
+
+  @Test func everyOffsetOfTheDemoCompletesWithoutTrouble() {
+    let (syntax, _) = IDETestSupport.syntax(IDETestSupport.demo)
+    var total = 0
+    for offset in 0...syntax.file.bytes.count {
+      let items = CompletionProvider.complete(at: offset, in: syntax, baseDirectory: nil)
+      for item in items {
+        #expect(item.replacing.start <= offset && item.replacing.end == offset)
+      }
+      total += items.count
+    }
+    #expect(total > 1000)
+  }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import VEDLMedia
+import VEDLRender
+import VEDLSema
+import VEDLSource
+import VEDLTime
+
+/// A temporary folder for one render test: scripts and media written into it (media made
+/// with the `ffmpeg` CLI at test time), checking with real probes, and helpers that run the
+/// CLI for comparisons. Each test makes its own, so tests run in parallel.
+struct RenderWorkspace {
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  let directory: String
+
+  init() throws {
+    directory =
+      FileManager.default.temporaryDirectory
+      .appendingPathComponent("vedl-render-tests-\(UUID().uuidString)", isDirectory: true).path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+  }
+
+  func remove() { try? FileManager.default.removeItem(atPath: directory) }
+
+  func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }
+
+  /// Writes `text` to `name` and returns the path.
+  @discardableResult
+  func write(_ text: String, to name: String) throws -> String {
+    let target = path(name)
+    try FileManager.default.createDirectory(
+      atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: target))
+    return target
+  }
+
+  /// Every file name under the workspace (recursively, hidden files included), sorted.
+  func allFiles() -> [String] {
+    guard let walker = FileManager.default.enumerator(atPath: directory) else { return [] }
+    return walker.compactMap { $0 as? String }.filter { name in
+      var isDirectory: ObjCBool = false
+      return FileManager.default.fileExists(atPath: path(name), isDirectory: &isDirectory) && !isDirectory.boolValue
+    }.sorted()
+  }
+
+  /// Names of temporary render files left anywhere in the workspace.
+  func leftoverTemporaries() -> [String] {
+    allFiles().filter { ($0 as NSString).lastPathComponent.contains(".vedl-tmp-") }
+  }
+
+  /// Parses and checks `script` (written as `name`), with media facts read by VEDLMedia.
+  func check(_ script: String, name: String = "edit.vedl", overrides: [(name: String, value: String)] = []) throws
+    -> (file: SourceFile, timeline: Timeline)
+  {
+    let scriptPath = try write(script, to: name)
+    let file = SourceFile(path: scriptPath, text: script)
+    let result = Checker.check(
+      file, options: CheckOptions(parameterOverrides: overrides, media: ProbingMediaFacts(), baseDirectory: directory))
+    guard let timeline = result.timeline else {
+      throw Failure(description: "the script does not check: \(result.diagnostics.map(\.message))")
+    }
+    return (file, timeline)
+  }
+
+  /// Settings for a fast render of `file`.
+  func settings(for file: SourceFile, force: Bool = false, parameters: [ParameterValue] = []) -> RenderSettings {
+    RenderSettings(
+      script: file, baseDirectory: directory, parameters: parameters, speed: .fastest, force: force, toolVersion: "test"
+    )
+  }
+
+  // MARK: The ffmpeg CLI
+
+  /// Runs `ffmpeg ARGUMENTS…` (with `-nostdin -hide_banner -v error` first when `quiet`)
+  /// and returns its standard error.
+  @discardableResult
+  func ffmpeg(_ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+    process.arguments = ["-nostdin", "-hide_banner"] + arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw Failure(description: "ffmpeg \(arguments.joined(separator: " ")) failed: \(log)")
+    }
+    return log
+  }
+
+  /// Makes `name` (and its folder) with `ffmpeg -y -v error ARGUMENTS… name`.
+  @discardableResult
+  func make(_ name: String, _ arguments: [String]) throws -> String {
+    try FileManager.default.createDirectory(
+      atPath: (path(name) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try ffmpeg(["-y", "-v", "error"] + arguments + [path(name)])
+    return path(name)
+  }
+
+  /// The average PSNR (dB) between the pictures of two files; `.infinity` when identical.
+  func psnr(_ a: String, _ b: String) throws -> Double {
+    let log = try ffmpeg(["-i", a, "-i", b, "-lavfi", "[0:v][1:v]psnr", "-f", "null", "-"])
+    guard let range = log.range(of: "average:") else { throw Failure(description: "no psnr in: \(log)") }
+    let value = log[range.upperBound...].prefix { !$0.isWhitespace }
+    if value == "inf" { return .infinity }
+    guard let number = Double(value) else { throw Failure(description: "unexpected psnr: \(value)") }
+    return number
+  }
+
+  /// The MD5 FFmpeg computes over the decoded samples (or pictures) of a file's first audio
+  /// (`"a"`) or video (`"v"`) stream.
+  func decodedDigest(_ path: String, stream: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+    process.arguments = ["-nostdin", "-v", "error", "-i", path, "-map", "0:\(stream):0", "-f", "md5", "-"]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard process.terminationStatus == 0, text.hasPrefix("MD5=") else {
+      throw Failure(description: "ffmpeg -f md5 of \(path) failed: \(text)")
+    }
+    return text.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Pictures in a file, counted packet by packet.
+  func frameCount(_ path: String) throws -> Int64? {
+    try MediaProbe.probe(path: path, options: .countFrames).primaryVideo?.video?.frameCount
+  }
+}
+
+/// Media facts read with VEDLMedia's probe, as the command line reads them.
+struct ProbingMediaFacts: MediaFactsProvider {
+  func facts(forPath path: String) -> Result<MediaFacts, MediaFactsError> {
+    do {
+      let info = try MediaProbe.probe(path: path)
+      let video = info.primaryVideo?.video
+      return .success(
+        MediaFacts(
+          duration: info.duration, hasVideo: info.hasVideo, hasAudio: info.hasAudio, isStillImage: info.isStillImage,
+          width: video.map { Int64($0.width) }, height: video.map { Int64($0.height) }, frameRate: video?.frameRate,
+          frameCount: video?.frameCount))
+    } catch {
+      switch error {
+      case .fileMissing, .notAFile: return .failure(MediaFactsError(.missing, error.message))
+      case .truncated, .emptyFile, .noStreams: return .failure(MediaFactsError(.truncated, error.message))
+      default: return .failure(MediaFactsError(.unreadable, error.message))
+      }
+    }
+  }
+}
