@@ -37,8 +37,8 @@ extension CheckRun {
         reportDeclarationInBlock(entry)
         continue
       }
-      guard let schema = validate(s, in: .captions, seen: &seen) else { continue }
-      let args = bind(s, schema)
+      guard let checked = validate(s, in: .captions, seen: &seen) else { continue }
+      let (schema, args) = (checked.schema, checked.arguments)
       switch schema.name {
       case "import":
         guard let e = args.positional.first, case .string(let written)? = evaluate(e, expected: .path) else { continue }

@@ -79,8 +79,8 @@ extension CheckRun {
           reportDeclarationInBlock(entry)
           continue
         }
-        guard let innerSchema = validate(inner, in: .export, seen: &seen) else { continue }
-        let innerArgs = bind(inner, innerSchema)
+        guard let checked = validate(inner, in: .export, seen: &seen) else { continue }
+        let (innerSchema, innerArgs) = (checked.schema, checked.arguments)
         switch innerSchema.name {
         case "watermark":
           guard let se = innerArgs.positional.first, case .source(let index)? = evaluate(se, expected: .source) else { ok = false; continue }
@@ -167,8 +167,8 @@ extension CheckRun {
         reportDeclarationInBlock(entry)
         continue
       }
-      guard let schema = validate(s, in: context, seen: &seen) else { continue }
-      if let inner = schema.block { validateTree(s.block, context: inner) }
+      guard let checked = validate(s, in: context, seen: &seen) else { continue }
+      if let inner = checked.schema.block { validateTree(s.block, context: inner) }
     }
   }
 }

@@ -9,12 +9,19 @@ struct BoundArguments {
   var labelled: [String: Argument] = [:]
 }
 
+/// A statement that passed ``CheckRun/validate(_:in:seen:)``: its schema entry and its
+/// arguments sorted by it (computed once, used by the statement's meaning).
+struct CheckedStatement {
+  let schema: StatementSchema
+  let arguments: BoundArguments
+}
+
 extension CheckRun {
   /// Validates `s` against the schema of `context`: the statement exists there, its labels
   /// are known and not repeated, required arguments are present, and a block is allowed.
-  /// `seen` tracks statements that may appear only once per block. Returns the schema, or
-  /// `nil` when the statement is unknown here.
-  func validate(_ s: Statement, in context: StatementContext, seen: inout [String: Span]) -> StatementSchema? {
+  /// `seen` tracks statements that may appear only once per block. Returns the schema with
+  /// the arguments sorted by it, or `nil` when the statement is unknown here.
+  func validate(_ s: Statement, in context: StatementContext, seen: inout [String: Span]) -> CheckedStatement? {
     guard let schema = Schema.statement(s.name.name, in: context) else {
       let candidates = Schema.statements(in: context).map(\.name)
       var notes: [String] = []
@@ -45,11 +52,11 @@ extension CheckRun {
         seen[schema.name] = s.name.span
       }
     }
-    _ = bind(s, schema, reporting: true)
+    let arguments = bind(s, schema, reporting: true)
     if let block = s.block, schema.block == nil {
       report(.unexpectedBlock, "`\(schema.name)` takes no block", block.span, help: "remove the `{ … }`")
     }
-    return schema
+    return CheckedStatement(schema: schema, arguments: arguments)
   }
 
   /// A context as a phrase for messages.

@@ -43,7 +43,8 @@ extension CheckRun {
           reportDeclarationInBlock(item)
           continue
         }
-        guard let schema = validate(s, in: context, seen: &seen) else { continue }
+        guard let checked = validate(s, in: context, seen: &seen) else { continue }
+        let schema = checked.schema
         let kind: ItemNode.Kind
         switch schema.name {
         case "clip": kind = .clip
@@ -56,7 +57,7 @@ extension CheckRun {
         case "slide": kind = .transition(.slide)
         default: continue
         }
-        let node = ItemNode(statement: s, kind: kind, track: track, checker: self, schema: schema, arguments: bind(s, schema))
+        let node = ItemNode(statement: s, kind: kind, track: track, checker: self, schema: schema, arguments: checked.arguments)
         if case .transition = kind, !node.arguments.labelled.isEmpty, schema.name == "fade", node.arguments.positional.isEmpty {
           report(.missingArgument, "a `fade` on the main track is a transition and needs its length", s.span,
                  help: "write `fade 1s`; to fade a clip in or out, use `fade in: … out: …` inside the clip's block")
@@ -431,8 +432,8 @@ extension CheckRun {
         reportDeclarationInBlock(entry)
         continue
       }
-      guard let schema = validate(s, in: context, seen: &seen) else { continue }
-      let args = bind(s, schema)
+      guard let checked = validate(s, in: context, seen: &seen) else { continue }
+      let (schema, args) = (checked.schema, checked.arguments)
       var positional: [Value] = []
       var labelled: [String: Value] = [:]
       var ok = true

@@ -207,8 +207,8 @@ final class CheckRun {
         define(d.name, .let(d))
         letCells[d.name.name] = .pending
       case .statement(let s):
-        guard let schema = validate(s, in: .file, seen: &topLevelSeen) else { continue }
-        switch schema.name {
+        guard let checked = validate(s, in: .file, seen: &topLevelSeen) else { continue }
+        switch checked.schema.name {
         case "canvas": canvasStatement = s
         case "track": tracks.append(TrackNode(statement: s, checker: self))
         case "captions": captionsStatement = s

@@ -250,7 +250,16 @@ public struct Lexer {
     while i < end, Lexer.isIdentifierContinue(bytes[i]) { i += 1 }
     let text = String(decoding: bytes[start..<i], as: UTF8.self)
     let span = Span(start: start, end: i)
-    if let keyword = Keyword(rawValue: text) {
+    // Keywords are 3–5 letters starting with f, l, p, t or v: skip the string lookup otherwise.
+    let mayBeKeyword: Bool
+    switch (i - start, bytes[start]) {
+    case (3...5, UInt8(ascii: "f")), (3...5, UInt8(ascii: "l")), (3...5, UInt8(ascii: "p")), (3...5, UInt8(ascii: "t")),
+      (3...5, UInt8(ascii: "v")):
+      mayBeKeyword = true
+    default:
+      mayBeKeyword = false
+    }
+    if mayBeKeyword, let keyword = Keyword(rawValue: text) {
       tokens.append(Token(.keyword(keyword), span))
     } else {
       tokens.append(Token(.identifier(text), span))
@@ -311,8 +320,29 @@ public struct Lexer {
     return v
   }
 
+  /// The exact value of the ASCII decimal `digits ( '.' digits )?` in `[a, b)`, read straight
+  /// from the bytes (this is on the lexer's hot path); `nil` when it does not fit.
   private func decimal(_ a: Int, _ b: Int) -> Rational? {
-    Rational(decimal: Substring(String(decoding: bytes[a..<b], as: UTF8.self)))
+    var numerator: Int64 = 0
+    var denominator: Int64 = 1
+    var fraction = false
+    for p in a..<b {
+      let c = bytes[p]
+      if c == UInt8(ascii: ".") {
+        fraction = true
+        continue
+      }
+      let (m, o1) = numerator.multipliedReportingOverflow(by: 10)
+      let (s, o2) = m.addingReportingOverflow(Int64(c &- 48))
+      if o1 || o2 { return nil }
+      numerator = s
+      if fraction {
+        let (d, o3) = denominator.multipliedReportingOverflow(by: 10)
+        if o3 { return nil }
+        denominator = d
+      }
+    }
+    return denominator == 1 ? Rational(numerator) : Rational(numerator, denominator)
   }
 
   /// Consumes the rest of a malformed literal (letters, digits, `.`, `:`) so that one
