@@ -51,7 +51,7 @@ let package = Package(
     .testTarget(name: "VEDLLoweringTests", dependencies: ["VEDLLowering", "VEDLSema", "VEDLSyntax", "VEDLSource", "VEDLTime"]),
     .testTarget(name: "VEDLTimelinePictureTests", dependencies: ["VEDLTimelinePicture", "VEDLSema", "VEDLSource", "VEDLTime"]),
     .testTarget(name: "VEDLIDETests", dependencies: ["VEDLIDE", "VEDLSema", "VEDLSyntax", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
-    .testTarget(name: "VEDLLanguageServerTests", dependencies: ["VEDLLanguageServer", "VEDLIDE", "VEDLSema", "VEDLSource"]),
+    .testTarget(name: "VEDLLanguageServerTests", dependencies: ["VEDLLanguageServer", "VEDLIDE", "VEDLSema", "VEDLSource", "VEDLTime"]),
     .testTarget(name: "VEDLCLITests", dependencies: ["VEDLCLI", "VEDLSyntax", "VEDLDiagnostics"]),
   ]
 )

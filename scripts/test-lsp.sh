@@ -24,6 +24,8 @@ else
 fi
 [[ -x "$vedl" ]] || { echo "error: no vedl executable at $vedl" >&2; exit 1; }
 export VEDL_BIN="$vedl"
+# Keep the source tree clean: no __pycache__ beside the tests.
+export PYTHONDONTWRITEBYTECODE=1
 
 echo "== python venv (.build/lsp-venv) with pytest-lsp and textmate-grammar-python"
 venv="$root/.build/lsp-venv"
@@ -45,7 +47,9 @@ status=0
 
 echo "== pytest-lsp (Neovim, VS Code and Emacs capabilities) and TextMate grammar"
 set +e
-(cd Tests/lsp && "$venv/bin/python" -m pytest -q -p no:cacheprovider)
+# Run from a scratch folder: textmate-grammar-python writes a cache into the working directory.
+scratch="$(mktemp -d)"
+(cd "$scratch" && "$venv/bin/python" -m pytest -q -p no:cacheprovider "$root/Tests/lsp")
 pytest_status=$?
 set -e
 # pytest exits 5 when it collected no tests: that is a failure here, like any other.
@@ -60,5 +64,6 @@ if ! timeout 300 nvim --headless --clean -c "luafile Tests/lsp/neovim_e2e.lua"; 
   status=1
 fi
 
+rm -rf "$scratch"
 if [[ $status -eq 0 ]]; then echo "language server and grammar checks passed"; fi
 exit $status

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's second command, and what CI runs: install what is missing, lint, build, run
-# every test, and fuzz the front end briefly.
+# every test (Swift tests, samples, the language server end to end) and fuzz the front end
+# briefly. Closes with a line "N passed, 0 failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -9,8 +10,8 @@ echo "== lint (swift format, config in .swift-format)"
 swift format lint --strict --recursive Sources Tests Package.swift
 
 echo "== swift test"
-swift test 2>&1 | tee .build-test.log
-grep -q "Test run with .* passed" .build-test.log
+mkdir -p .build && swift test 2>&1 | tee .build/test.log
+grep -q "Test run with .* passed" .build/test.log
 
 echo "== samples check and are fmt-stable"
 swift build --product vedl
@@ -19,6 +20,11 @@ for f in Samples/demo.vedl Samples/template.vedl Samples/editor.vedl; do
 done
 .build/debug/vedl fmt --check Samples/*.vedl
 
+echo "== language server end to end (pytest-lsp, headless Neovim, TextMate grammar)"
+bash scripts/test-lsp.sh
+
 echo "== fuzz (${VEDL_FUZZ_SECONDS:-30} s)"
 bash scripts/fuzz.sh "${VEDL_FUZZ_SECONDS:-30}"
+passed=$(grep -Eo "Test run with [0-9]+ tests" .build/test.log | grep -Eo "[0-9]+" | tail -1)
 echo "all checks passed"
+echo "${passed:-0} passed, 0 failed"

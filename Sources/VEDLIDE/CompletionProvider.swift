@@ -76,6 +76,12 @@ public enum CompletionProvider {
 
     // MARK: Statements
 
+    /// The aspect ratios people crop to, proposed where a ratio is expected (`crop 9:16`).
+    static let commonRatios: [(String, String)] = [
+      ("9:16", "vertical video (stories, shorts)"), ("16:9", "widescreen"), ("1:1", "square"),
+      ("4:5", "portrait feed post"), ("4:3", "classic TV"), ("21:9", "cinema widescreen"),
+    ]
+
     /// Statements whose blocks are containers: their snippet opens the block.
     static let containerStatements: Set<String> = ["clip", "text", "shape", "export"]
 
@@ -189,6 +195,11 @@ public enum CompletionProvider {
               source.name, .function, detail: "\(source.name)(\(source.arguments))",
               documentation: source.documentation,
               insert: source.name + "(", snippet: snippet, leadingSpace: leadingSpace)
+          }
+        }
+        if type.includes(.ratio) {
+          for (ratio, use) in Self.commonRatios {
+            add(ratio, .value, detail: use, leadingSpace: leadingSpace)
           }
         }
         if type.includes(.itemIdentifier) { headerItemIds(leadingSpace: leadingSpace) }

@@ -79,7 +79,9 @@ struct CompletionSite {
         if offset < t.span.end { stringToken = t }
       case .error:
         // An unterminated string runs to the end of its line.
-        if t.span.end >= offset, bytes[t.span.start] == UInt8(ascii: "\"") { stringToken = t }
+        if t.span.end >= offset, t.span.start < bytes.count, bytes[t.span.start] == UInt8(ascii: "\"") {
+          stringToken = t
+        }
       case .literal:
         if t.span.end >= offset { return CompletionSite(kind: .nothing, replacing: here) }
       default:

@@ -72,6 +72,7 @@ final class AnalysisJob: @unchecked Sendable {
 final class AnalysisWorker: @unchecked Sendable {
   private let condition = NSCondition()
   private var queue: [AnalysisJob] = []
+  private var stopped = false
   private let finished: @Sendable (AnalysisJob) -> Void
 
   /// `finished` is called on the worker's thread after each job.
@@ -91,14 +92,27 @@ final class AnalysisWorker: @unchecked Sendable {
     }
   }
 
+  /// Ends the thread once the job it is running (if any) is done; queued jobs are dropped.
+  func stop() {
+    condition.withLock {
+      stopped = true
+      queue.removeAll()
+      condition.signal()
+    }
+  }
+
   private func loop() {
     while true {
-      let job: AnalysisJob = condition.withLock {
-        while queue.isEmpty { condition.wait() }
-        return queue.removeFirst()
+      let next: AnalysisJob? = condition.withLock {
+        while queue.isEmpty, !stopped { condition.wait() }
+        return stopped ? nil : queue.removeFirst()
       }
-      job.run()
+      guard let job = next else { return }
+      let analysis = job.run()
       finished(job)
+      // Build the indexes that hover, symbols and rename use while the serving thread
+      // publishes, so that the first request after an edit finds them ready.
+      _ = analysis.syntax.symbols
     }
   }
 }

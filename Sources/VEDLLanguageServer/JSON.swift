@@ -58,7 +58,7 @@ public enum JSON: Sendable, Hashable {
 }
 
 extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
-  ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+  ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
   public init(stringLiteral value: String) { self = .string(value) }
   public init(integerLiteral value: Int) { self = .integer(value) }
@@ -69,5 +69,4 @@ extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Express
     for (key, value) in elements { members[key] = value }
     self = .object(members)
   }
-  public init(nilLiteral: ()) { self = .null }
 }

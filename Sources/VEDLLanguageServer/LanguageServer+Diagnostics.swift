@@ -1,3 +1,4 @@
+import Foundation
 import VEDLDiagnostics
 import VEDLIDE
 import VEDLSource
@@ -7,28 +8,42 @@ extension LanguageServer {
   /// (imported caption files) under their own URIs; clears files that no longer have any.
   func publishDiagnostics(of document: OpenDocument, analysis: DocumentAnalysis) {
     let uri = document.text.uri
+    let locate = FileLocator(document: document, analysis: analysis, baseDirectory: baseDirectory(of: document))
     var own: [JSON] = []
-    var foreign: [String: (file: SourceFile, diagnostics: [Diagnostic])] = [:]
+    var foreign: [String: [Diagnostic]] = [:]
     for d in analysis.diagnostics {
-      if d.file === analysis.file {
-        own.append(diagnosticJSON(d, lines: document.text.lines, uri: uri))
+      let (target, _) = locate(d.file)
+      if target == uri {
+        own.append(diagnosticJSON(d, locate: locate))
       } else {
-        let target = DocumentURI.uri(ofPath: d.file.path)
-        foreign[target, default: (d.file, [])].diagnostics.append(d)
+        foreign[target, default: []].append(d)
       }
     }
     publish(uri: uri, diagnostics: own, version: document.text.version)
     var published = Set<String>()
-    for target in foreign.keys.sorted() where target != uri && documents[target] == nil {
-      let (file, diagnostics) = foreign[target]!
-      let lines = LineIndex(bytes: file.bytes)
-      publish(uri: target, diagnostics: diagnostics.map { diagnosticJSON($0, lines: lines, uri: target) }, version: nil)
+    for target in foreign.keys.sorted() where documents[target] == nil {
+      publish(uri: target, diagnostics: foreign[target]!.map { diagnosticJSON($0, locate: locate) }, version: nil)
       published.insert(target)
     }
     for stale in document.foreignURIs.subtracting(published).sorted() where documents[stale] == nil {
       publish(uri: stale, diagnostics: [], version: nil)
     }
     document.foreignURIs = published
+  }
+
+  /// Finds the URI and line index of the files diagnostics point into: the document itself,
+  /// or another file by its path (relative paths, as caption files are named, resolve
+  /// against the document's folder).
+  struct FileLocator {
+    let document: OpenDocument
+    let analysis: DocumentAnalysis
+    let baseDirectory: String
+
+    func callAsFunction(_ file: SourceFile) -> (uri: String, lines: LineIndex) {
+      if file === analysis.file { return (document.text.uri, document.text.lines) }
+      let path = file.path.hasPrefix("/") ? file.path : (baseDirectory as NSString).appendingPathComponent(file.path)
+      return (DocumentURI.uri(ofPath: (path as NSString).standardizingPath), LineIndex(bytes: file.bytes))
+    }
   }
 
   func publish(uri: String, diagnostics: [JSON], version: Int?) {
@@ -39,10 +54,11 @@ extension LanguageServer {
 
   /// The protocol form of a diagnostic: code, a link to its page, the notes and help in the
   /// message, and the labels (the other party of an overlap) as related information.
-  func diagnosticJSON(_ d: Diagnostic, lines: LineIndex, uri: String) -> JSON {
+  func diagnosticJSON(_ d: Diagnostic, locate: FileLocator) -> JSON {
     var message = d.message
     for note in d.notes { message += "\nnote: \(note)" }
     if let help = d.help { message += "\nhelp: \(help)" }
+    let lines = locate(d.file).lines
     var o: [String: JSON] = [
       "range": lines.range(start: d.span.start, end: d.span.end).json,
       "severity": .integer(severity(d.severity)),
@@ -56,15 +72,7 @@ extension LanguageServer {
     if !d.labels.isEmpty {
       o["relatedInformation"] = .array(
         d.labels.map { label in
-          let labelURI: String
-          let labelLines: LineIndex
-          if let file = label.file, file !== d.file {
-            labelURI = DocumentURI.uri(ofPath: file.path)
-            labelLines = LineIndex(bytes: file.bytes)
-          } else {
-            labelURI = uri
-            labelLines = lines
-          }
+          let (labelURI, labelLines) = label.file.map { locate($0) } ?? locate(d.file)
           return [
             "location": [
               "uri": .string(labelURI), "range": labelLines.range(start: label.span.start, end: label.span.end).json,

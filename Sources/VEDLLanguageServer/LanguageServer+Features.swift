@@ -193,6 +193,16 @@ extension LanguageServer {
     var data: [JSON] = []
     var previousLine = 0
     var previousStart = 0
+    // Tokens come in order, so columns are counted on from the previous token rather than
+    // from the line's start: linear even for a document that is one very long line.
+    var cursor = (line: -1, byte: 0, character: 0)
+    func character(of offset: Int, line: Int) -> Int {
+      let character =
+        cursor.line == line && offset >= cursor.byte
+        ? cursor.character + lines.utf16Length(from: cursor.byte, to: offset) : lines.position(of: offset).character
+      cursor = (line, offset, character)
+      return character
+    }
     for token in SemanticTokenProvider.tokens(in: syntax(of: document)) {
       let type = ServerCapabilities.tokenType(token.kind)
       // One protocol token per line the token covers.
@@ -201,7 +211,7 @@ extension LanguageServer {
         let line = lines.line(of: start)
         let end = min(token.span.end, lines.lineContentEnd(line))
         if end > start {
-          let character = lines.position(of: start).character
+          let character = character(of: start, line: line)
           let length = lines.utf16Length(from: start, to: end)
           data.append(.integer(line - previousLine))
           data.append(.integer(line == previousLine ? character - previousStart : character))
@@ -256,13 +266,14 @@ extension LanguageServer {
     let (start, end) = document.text.lines.offsets(of: try p.range("range"))
     let analysis = analysis(of: document)
     let actions = CodeActionProvider.actions(in: Span(start: start, end: end), of: analysis)
+    let locate = FileLocator(document: document, analysis: analysis, baseDirectory: baseDirectory(of: document))
     return .array(
       actions.map { action in
         [
           "title": .string(action.title),
           "kind": "quickfix",
           "isPreferred": .bool(action.isPreferred),
-          "diagnostics": [diagnosticJSON(action.diagnostic, lines: document.text.lines, uri: document.text.uri)],
+          "diagnostics": [diagnosticJSON(action.diagnostic, locate: locate)],
           "edit": ["changes": .object([document.text.uri: textEdits(action.edits, in: document)])],
         ]
       })

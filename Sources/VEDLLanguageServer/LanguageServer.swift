@@ -9,9 +9,11 @@ import VEDLSource
 /// ``StdioServer`` runs it on its serving thread, tests call it directly.
 ///
 /// Diagnostics are not computed per edit: a change only marks its document, and
-/// ``performIdleWork()`` (run whenever no message is waiting) analyses and publishes. Rapid
-/// edits therefore cost one analysis, not one per keystroke, and requests never wait behind
-/// stale analyses.
+/// ``performIdleWork()`` (run whenever no message is waiting) starts the analysis — on an
+/// ``AnalysisWorker`` thread under ``StdioServer``, inline otherwise — and its diagnostics
+/// are published when it finishes. Rapid edits therefore cost one analysis, not one per
+/// keystroke; an analysis of an outdated revision is dropped; and completion, which needs
+/// only the syntax, is answered while a check runs.
 public final class LanguageServer {
   /// Where the server is in the protocol's life cycle.
   public enum State: Sendable, Hashable {
@@ -44,7 +46,7 @@ public final class LanguageServer {
   /// through ``analysisFinished(_:)``.
   let worker: AnalysisWorker?
 
-  /// A server that writes its messages with `send`.
+  /// A server that writes its messages with `send` and analyses on the calling thread.
   public init(
     configuration: ServerConfiguration, log: ServerLog = .silent,
     cancellations: CancellationRegistry = CancellationRegistry(),
@@ -295,7 +297,9 @@ public final class LanguageServer {
 
   private func didSave(_ params: JSON?) throws(ResponseError) {
     let uri = try Params(params).documentURI()
+    // Media facts that were still being probed may have arrived since: check again.
     if let document = documents[uri], document.analysis?.pendingMediaPaths.isEmpty == false {
+      document.reanalyze()
       schedulePublish(uri)
     }
   }
@@ -347,6 +351,7 @@ public final class LanguageServer {
     let analysis = job.run()
     document.analysis = analysis
     document.job = nil
+    if document.syntax == nil { document.syntax = analysis.syntax }
     return analysis
   }
 
@@ -395,6 +400,7 @@ public final class LanguageServer {
       document.analysis = analysis
       document.job = nil
     }
+    if document.syntax == nil { document.syntax = analysis.syntax }
     publishDiagnostics(of: document, analysis: document.analysis ?? analysis)
   }
 

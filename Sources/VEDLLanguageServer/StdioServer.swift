@@ -23,7 +23,10 @@ public enum StdioServer {
       message in writer.write(message)
     }
     configuration.media?.setUpdateHandler { paths in queue.push(.mediaFacts(paths)) }
-    defer { configuration.media?.setUpdateHandler(nil) }
+    defer {
+      configuration.media?.setUpdateHandler(nil)
+      worker.stop()
+    }
 
     let reader = Thread {
       read(from: input, into: queue, cancellations: cancellations, log: log)

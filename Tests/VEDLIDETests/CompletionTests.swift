@@ -70,6 +70,9 @@ import VEDLSource
     #expect(mirror == ["horizontal", "vertical"])
     let position = labels("track overlay {\n  text \"a\" at: 0s duration: 1s {\n    position ‸\n  }\n}")
     #expect(position.contains("bottomTrailing") && position.contains("x:") && position.contains("margin:"))
+    let crop = labels("track main {\n  clip testpattern() {\n    crop ‸\n  }\n}")
+    #expect(crop.prefix(3) == ["9:16", "16:9", "1:1"], "crop presets")
+    #expect(crop.contains("anchor:") && crop.contains("width:"))
     let canvas = labels("canvas ‸")
     #expect(canvas.contains("story") && canvas.contains("fps:"))
   }
@@ -167,7 +170,7 @@ import VEDLSource
     let fm = FileManager.default
     try fm.createDirectory(atPath: folder + "/media", withIntermediateDirectories: true)
     for name in ["media/a.mp4", "media/b.MOV", "media/logo.png", "media/subs.srt", "notes.txt", ".hidden.mp4"] {
-      fm.createFile(atPath: folder + "/" + name, contents: Data())
+      #expect(fm.createFile(atPath: folder + "/" + name, contents: Data()))
     }
     #expect(labels("let a = video(\"‸\")", baseDirectory: folder) == ["media/"])
     let inMedia = items("let a = video(\"media/‸\")", baseDirectory: folder)

@@ -76,7 +76,7 @@ import VEDLTime
   @Test func sourcesShowMediaFactsFromTheCache() throws {
     let folder = IDETestSupport.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    FileManager.default.createFile(atPath: folder + "/a.mp4", contents: Data("x".utf8))
+    #expect(FileManager.default.createFile(atPath: folder + "/a.mp4", contents: Data("x".utf8)))
     let facts = MediaFacts(
       duration: Rational(10), hasVideo: true, hasAudio: true, width: 1920, height: 1080, frameRate: Rational(30),
       frameCount: 300)

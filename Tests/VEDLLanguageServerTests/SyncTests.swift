@@ -97,11 +97,27 @@ import VEDLTime
     #expect(Date().timeIntervalSince(started) < 30, "12,000 lines, debug build")
   }
 
+  @Test func oneVeryLongLine() throws {
+    // 20,000 statements on one line, with non-ASCII text: every per-line walk must be linear.
+    let text = (0..<20_000).map { "let v\($0) = \"é👋\"" }.joined(separator: "; ") + "\n"
+    let h = ServerHarness()
+    h.initialize()
+    let started = Date()
+    h.open(uri, text)
+    let data = try #require(
+      h.result("textDocument/semanticTokens/full", ["textDocument": ["uri": .string(uri)]])?["data"]?.arrayValue)
+    #expect(data.count >= 20_000 * 4 * 5)
+    let last = "let v19999 = \"é👋\"".utf16.count
+    let hover = h.request("textDocument/hover", ServerHarness.at(uri, 0, text.utf16.count - last + 5))
+    #expect(hover["result"]?["contents"]?["value"]?.stringValue?.contains("let v19999") == true)
+    #expect(Date().timeIntervalSince(started) < 20, "debug build")
+  }
+
   @Test func mediaFactsArriveAfterTheFirstPublication() throws {
     let folder = NSTemporaryDirectory() + "vedl-lsp-media-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    FileManager.default.createFile(atPath: folder + "/a.mp4", contents: Data("v".utf8))
+    #expect(FileManager.default.createFile(atPath: folder + "/a.mp4", contents: Data("v".utf8)))
     let facts = MediaFacts(
       duration: Rational(2), hasVideo: true, hasAudio: false, width: 64, height: 36, frameRate: Rational(30))
     let cache = MediaFactsCache(prober: FakeMediaFacts(["a.mp4": .success(facts)]))
@@ -135,5 +151,79 @@ import VEDLTime
     change(h, version: 9, [["text": "x"]])
     h.idle()
     #expect(h.publications(uri).count == 2, "a change to a closed document is ignored")
+  }
+}
+
+/// Notifications that re-check open documents, and diagnostics in other files.
+@Suite struct WorkspaceTests {
+  func folder() throws -> String {
+    let path = NSTemporaryDirectory() + "vedl-lsp-ws-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  @Test func captionFileProblemsArePublishedUnderTheirOwnURIAndCleared() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    #expect(
+      FileManager.default.createFile(atPath: dir + "/subs.srt", contents: Data("1\nnot a timing line\nHello\n".utf8)))
+    let h = ServerHarness()
+    h.initialize()
+    let uri = DocumentURI.uri(ofPath: dir + "/edit.vedl")
+    let srt = DocumentURI.uri(ofPath: dir + "/subs.srt")
+    h.open(uri, "captions {\n  import \"subs.srt\"\n}\n")
+    let problems = h.diagnostics(srt)
+    #expect(!problems.isEmpty, "the caption file's own problems, at its own URI")
+    let imported = problems.first?["relatedInformation"]?.arrayValue?.first { $0["message"] == "imported here" }
+    #expect(imported?["location"]?["uri"] == .string(uri), "the import statement is related information")
+    h.notify(
+      "textDocument/didChange",
+      ["textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["text": "canvas 10x10\n"]]])
+    h.idle()
+    #expect(h.diagnostics(srt).isEmpty, "no longer imported: cleared")
+  }
+
+  @Test func watchedFileChangesReprobeMedia() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    #expect(FileManager.default.createFile(atPath: dir + "/a.mp4", contents: Data("v".utf8)))
+    let short = MediaFacts(duration: Rational(1), hasVideo: true, hasAudio: false, frameRate: Rational(30))
+    let cache = MediaFactsCache(prober: FakeMediaFacts(["a.mp4": .success(short)]))
+    let h = ServerHarness(configuration: ServerConfiguration(media: cache, workingDirectory: "/tmp", version: "test"))
+    h.initialize()
+    let uri = DocumentURI.uri(ofPath: dir + "/edit.vedl")
+    h.open(uri, "let a = video(\"a.mp4\")\ntrack main {\n  clip a trim: 0s..2s\n}\n")
+    #expect(cache.waitUntilIdle(timeout: 10))
+    h.server.mediaFactsArrived([dir + "/a.mp4"])
+    h.idle()
+    #expect(h.diagnostics(uri).first?["code"] == "E0406")
+    let count = h.publications(uri).count
+    h.notify(
+      "workspace/didChangeWatchedFiles",
+      ["changes": [["uri": .string(DocumentURI.uri(ofPath: dir + "/a.mp4")), "type": 2]]])
+    h.idle()
+    #expect(h.publications(uri).count == count + 1, "every open document is checked again")
+    #expect(h.diagnostics(uri).isEmpty, "the file's facts were forgotten and are being probed again")
+    #expect(cache.waitUntilIdle(timeout: 10))
+    h.server.mediaFactsArrived([dir + "/a.mp4"])
+    h.idle()
+    #expect(h.diagnostics(uri).first?["code"] == "E0406", "and come back once probed")
+  }
+
+  @Test func savingRechecksWhileMediaArePending() throws {
+    let cache = MediaFactsCache(prober: FakeMediaFacts())
+    let h = ServerHarness(configuration: ServerConfiguration(media: cache, workingDirectory: "/tmp", version: "test"))
+    h.initialize()
+    let uri = "file:///tmp/vedl-lsp-save/edit.vedl"
+    h.open(uri, "let a = video(\"nowhere.mp4\")\ntrack main {\n  clip a duration: 1s\n}\n")
+    let count = h.publications(uri).count
+    #expect(cache.waitUntilIdle(timeout: 10))
+    h.notify("textDocument/didSave", ["textDocument": ["uri": .string(uri)]])
+    h.idle()
+    #expect(h.publications(uri).count == count + 1)
+    #expect(h.diagnostics(uri).first?["code"] == "E0510")
+    h.notify("textDocument/didSave", ["textDocument": ["uri": .string(uri)]])
+    h.idle()
+    #expect(h.publications(uri).count == count + 1, "nothing pending: a save changes nothing")
   }
 }

@@ -62,6 +62,9 @@ import Testing
       IncomingMessage.decode(Array(#"{"jsonrpc":"2.0","method":"n"}"#.utf8)) == .notification(method: "n", params: nil))
     #expect(
       IncomingMessage.decode(Array(#"{"jsonrpc":"2.0","id":4,"result":null}"#.utf8)) == .response(id: .integer(4)))
+    #expect(
+      IncomingMessage.decode(Array(#"{"jsonrpc":"2.0","id":5,"method":"shutdown","params":null}"#.utf8))
+        == .request(id: .integer(5), method: "shutdown", params: nil), "null params mean none")
     func errorCode(_ text: String) -> (RequestID?, Int)? {
       if case .invalid(let id, let error) = IncomingMessage.decode(Array(text.utf8)) { return (id, error.code) }
       return nil
