@@ -7,7 +7,7 @@ let package = Package(
   name: "VEDL",
   platforms: [.macOS(.v14)],
   products: [
-    .executable(name: "vedl", targets: ["vedl"]),
+    .executable(name: "vedl", targets: ["vedl"])
   ],
   targets: [
     .target(name: "VEDLTime"),
@@ -15,24 +15,34 @@ let package = Package(
     .target(name: "VEDLDiagnostics", dependencies: ["VEDLSource"]),
     .target(name: "VEDLSyntax", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics"]),
     .target(name: "VEDLCaptions", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics"]),
-    .target(name: "VEDLSema", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLCaptions"]),
+    .target(
+      name: "VEDLSema", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLCaptions"]),
     .target(name: "VEDLLowering", dependencies: ["VEDLTime", "VEDLSema"]),
     .target(name: "VEDLTimelinePicture", dependencies: ["VEDLTime", "VEDLSema"]),
     .systemLibrary(
       name: "CFFmpeg",
       pkgConfig: "libavformat",
-      providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavfilter-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
+      providers: [
+        .apt([
+          "libavformat-dev", "libavcodec-dev", "libavfilter-dev", "libavutil-dev", "libswscale-dev",
+          "libswresample-dev",
+        ])
+      ]
     ),
     .target(name: "VEDLMedia", dependencies: ["CFFmpeg", "VEDLTime"]),
     .target(
       name: "VEDLRender",
-      dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSema", "VEDLLowering", "VEDLMedia", "VEDLCaptions"]),
+      dependencies: [
+        "VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSema", "VEDLLowering", "VEDLMedia", "VEDLCaptions",
+      ]),
     .target(name: "VEDLIDE", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLSema"]),
     .target(
       name: "VEDLLanguageServer", dependencies: ["VEDLIDE", "VEDLSema", "VEDLSyntax", "VEDLDiagnostics", "VEDLSource"]),
     .target(
       name: "VEDLCLI",
-      dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLCaptions", "VEDLSema", "VEDLLowering", "VEDLMedia", "VEDLRender", "VEDLTimelinePicture", "VEDLIDE", "VEDLLanguageServer",
+      dependencies: [
+        "VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLCaptions", "VEDLSema", "VEDLLowering",
+        "VEDLMedia", "VEDLRender", "VEDLTimelinePicture", "VEDLIDE", "VEDLLanguageServer",
       ]),
     .executableTarget(name: "vedl", dependencies: ["VEDLCLI"]),
 
@@ -40,18 +50,27 @@ let package = Package(
     .testTarget(name: "VEDLSourceTests", dependencies: ["VEDLSource"]),
     .testTarget(name: "VEDLDiagnosticsTests", dependencies: ["VEDLDiagnostics", "VEDLSource"]),
     .testTarget(name: "VEDLSyntaxTests", dependencies: ["VEDLSyntax", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
-    .testTarget(name: "VEDLSemaTests", dependencies: ["VEDLSema", "VEDLSyntax", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
-    .testTarget(name: "VEDLCaptionsTests", dependencies: ["VEDLCaptions", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
+    .testTarget(
+      name: "VEDLSemaTests", dependencies: ["VEDLSema", "VEDLSyntax", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
+    .testTarget(
+      name: "VEDLCaptionsTests", dependencies: ["VEDLCaptions", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
     .testTarget(name: "VEDLMediaTests", dependencies: ["VEDLMedia", "VEDLTime"]),
     .testTarget(
       name: "VEDLRenderTests",
       dependencies: [
-        "VEDLRender", "VEDLLowering", "VEDLSema", "VEDLMedia", "VEDLCaptions", "VEDLDiagnostics", "VEDLSource", "VEDLTime",
+        "VEDLRender", "VEDLLowering", "VEDLSema", "VEDLMedia", "VEDLCaptions", "VEDLDiagnostics", "VEDLSource",
+        "VEDLTime",
       ]),
-    .testTarget(name: "VEDLLoweringTests", dependencies: ["VEDLLowering", "VEDLSema", "VEDLSyntax", "VEDLSource", "VEDLTime"]),
-    .testTarget(name: "VEDLTimelinePictureTests", dependencies: ["VEDLTimelinePicture", "VEDLSema", "VEDLSource", "VEDLTime"]),
-    .testTarget(name: "VEDLIDETests", dependencies: ["VEDLIDE", "VEDLSema", "VEDLSyntax", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
-    .testTarget(name: "VEDLLanguageServerTests", dependencies: ["VEDLLanguageServer", "VEDLIDE", "VEDLSema", "VEDLSource", "VEDLTime"]),
+    .testTarget(
+      name: "VEDLLoweringTests", dependencies: ["VEDLLowering", "VEDLSema", "VEDLSyntax", "VEDLSource", "VEDLTime"]),
+    .testTarget(
+      name: "VEDLTimelinePictureTests", dependencies: ["VEDLTimelinePicture", "VEDLSema", "VEDLSource", "VEDLTime"]),
+    .testTarget(
+      name: "VEDLIDETests",
+      dependencies: ["VEDLIDE", "VEDLSema", "VEDLSyntax", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
+    .testTarget(
+      name: "VEDLLanguageServerTests",
+      dependencies: ["VEDLLanguageServer", "VEDLIDE", "VEDLSema", "VEDLSource", "VEDLTime"]),
     .testTarget(name: "VEDLCLITests", dependencies: ["VEDLCLI", "VEDLSyntax", "VEDLDiagnostics"]),
   ]
 )

@@ -34,8 +34,10 @@ public struct CommandSpec: Sendable {
   public var minimumPositionals: Int
   public var maximumPositionals: Int?
 
-  public init(name: String, synopsis: String, summary: String, options: [Option], positionals: String,
-              minimumPositionals: Int, maximumPositionals: Int?) {
+  public init(
+    name: String, synopsis: String, summary: String, options: [Option], positionals: String,
+    minimumPositionals: Int, maximumPositionals: Int?
+  ) {
     self.name = name
     self.synopsis = synopsis
     self.summary = summary
@@ -150,7 +152,9 @@ extension CommandSpec {
   }
 
   /// Requires the value of `name` to be one of `choices`.
-  public func choice(_ parsed: ParsedArguments, _ name: String, _ choices: [String], default fallback: String) throws(UsageError) -> String {
+  public func choice(_ parsed: ParsedArguments, _ name: String, _ choices: [String], default fallback: String)
+    throws(UsageError) -> String
+  {
     guard let value = parsed.value(name) else { return fallback }
     guard choices.contains(value) else {
       throw UsageError("invalid value `\(value)` for `--\(name)` (expected \(choices.joined(separator: ", ")))")

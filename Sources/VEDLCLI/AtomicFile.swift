@@ -12,11 +12,14 @@ public enum AtomicFile {
     do {
       try data.write(to: temporary, options: [])
       if let original, let attributes = try? FileManager.default.attributesOfItem(atPath: original),
-         let permissions = attributes[.posixPermissions] {
+        let permissions = attributes[.posixPermissions]
+      {
         try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
       }
       if rename(temporary.path, path) != 0 {
-        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: String(cString: strerror(errno))])
+        throw CocoaError(
+          .fileWriteUnknown,
+          userInfo: [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: String(cString: strerror(errno))])
       }
     } catch {
       try? FileManager.default.removeItem(at: temporary)

@@ -11,7 +11,9 @@ enum CheckCommand {
     synopsis: "check FILE… [--format text|json] [--set NAME=VALUE]…",
     summary: "Parse and check .vedl files; print diagnostics.",
     options: [
-      .init("format", .value(placeholder: "text|json"), help: "Diagnostic format (default: text, on stderr; json goes to stdout)."),
+      .init(
+        "format", .value(placeholder: "text|json"),
+        help: "Diagnostic format (default: text, on stderr; json goes to stdout)."),
       FrontEnd.setOption,
     ],
     positionals: "FILE…", minimumPositionals: 1, maximumPositionals: nil)
@@ -36,7 +38,8 @@ enum CheckCommand {
       }
     }
     DiagnosticOutput(format: format, io: io).emit(diagnostics)
-    return diagnostics.contains { $0.severity == .error } ? VEDLCommandLine.ExitStatus.failure : VEDLCommandLine.ExitStatus.success
+    return diagnostics.contains { $0.severity == .error }
+      ? VEDLCommandLine.ExitStatus.failure : VEDLCommandLine.ExitStatus.success
   }
 }
 
@@ -51,7 +54,8 @@ enum FrontEnd {
     media: (any MediaFactsProvider)? = FrontEnd.media
   ) -> CheckResult {
     let folder = (io.resolve(file.path) as NSString).deletingLastPathComponent
-    return Checker.check(file, options: CheckOptions(parameterOverrides: overrides, media: media, baseDirectory: folder))
+    return Checker.check(
+      file, options: CheckOptions(parameterOverrides: overrides, media: media, baseDirectory: folder))
   }
 
   /// Parses `--set NAME=VALUE` options.

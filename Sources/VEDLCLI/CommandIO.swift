@@ -57,7 +57,9 @@ public final class CapturedOutput: @unchecked Sendable {
   public var stderr: String { lock.withLock { errText } }
 
   /// An IO that writes into this buffer, as if neither stream were a terminal.
-  public func io(environment: [String: String] = [:], currentDirectory: String = FileManager.default.currentDirectoryPath) -> CommandIO {
+  public func io(
+    environment: [String: String] = [:], currentDirectory: String = FileManager.default.currentDirectoryPath
+  ) -> CommandIO {
     CommandIO(
       out: { [self] s in lock.withLock { outText += s } },
       err: { [self] s in lock.withLock { errText += s } },

@@ -11,7 +11,9 @@ enum ExplainCommand {
 
   static let subcommand = Subcommand(spec: spec) { parsed, io in
     guard let entry = DiagnosticExplanation.entry(matching: parsed.positionals[0]) else {
-      io.err("error: no diagnostic code `\(parsed.positionals[0])`\nhelp: codes look like `E0101`; `docs/diagnostics/README.md` lists them all\n")
+      io.err(
+        "error: no diagnostic code `\(parsed.positionals[0])`\nhelp: codes look like `E0101`; `docs/diagnostics/README.md` lists them all\n"
+      )
       return VEDLCommandLine.ExitStatus.failure
     }
     io.out(DiagnosticExplanation.page(for: entry))

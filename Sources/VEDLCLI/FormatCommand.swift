@@ -51,8 +51,10 @@ enum FormatCommand {
           do {
             try AtomicFile.write(Data(formatted.utf8), to: io.resolve(path), replacingPermissionsOf: io.resolve(path))
           } catch {
-            diagnostics.append(Diagnostic(.cannotWriteFile, "cannot write `\(path)`: \(error.localizedDescription)",
-                                          file: file, span: .point(0)))
+            diagnostics.append(
+              Diagnostic(
+                .cannotWriteFile, "cannot write `\(path)`: \(error.localizedDescription)",
+                file: file, span: .point(0)))
           }
         }
       } else {
@@ -65,7 +67,8 @@ enum FormatCommand {
     }
     if !unformatted.isEmpty {
       for path in unformatted { io.err("not formatted: \(path)\n") }
-      io.err("\(unformatted.count) file\(unformatted.count == 1 ? "" : "s") would be reformatted; run `vedl fmt --write`\n")
+      io.err(
+        "\(unformatted.count) file\(unformatted.count == 1 ? "" : "s") would be reformatted; run `vedl fmt --write`\n")
       status = VEDLCommandLine.ExitStatus.failure
     }
     return status

@@ -58,7 +58,8 @@ enum GraphCommand {
       graph = g
     case .failure(let error):
       let diagnostic = Diagnostic(
-        .renderLoweringFailed, "cannot build the FFmpeg graph: \(error.message)", file: result.parse.file, span: .point(0),
+        .renderLoweringFailed, "cannot build the FFmpeg graph: \(error.message)", file: result.parse.file,
+        span: .point(0),
         help: error.help)
       DiagnosticOutput(format: .text, io: io).emit([diagnostic])
       return VEDLCommandLine.ExitStatus.failure

@@ -15,7 +15,9 @@ enum IRCommand {
       io.err("error: \(error.message)\n")
       return VEDLCommandLine.ExitStatus.usage
     }
-    guard let result = FrontEnd.load(parsed.positionals[0], io: io, overrides: overrides), let timeline = result.timeline else {
+    guard let result = FrontEnd.load(parsed.positionals[0], io: io, overrides: overrides),
+      let timeline = result.timeline
+    else {
       return VEDLCommandLine.ExitStatus.failure
     }
     io.out(timeline.jsonText + "\n")

@@ -13,8 +13,9 @@ enum OutputWriter {
       try AtomicFile.write(Data(text.utf8), to: io.resolve(path))
       return VEDLCommandLine.ExitStatus.success
     } catch {
-      let d = Diagnostic(.cannotWriteFile, "cannot write `\(path)`: \(error.localizedDescription)",
-                         file: SourceFile(path: path, bytes: []), span: .point(0))
+      let d = Diagnostic(
+        .cannotWriteFile, "cannot write `\(path)`: \(error.localizedDescription)",
+        file: SourceFile(path: path, bytes: []), span: .point(0))
       DiagnosticOutput(format: .text, io: io).emit([d])
       return VEDLCommandLine.ExitStatus.failure
     }

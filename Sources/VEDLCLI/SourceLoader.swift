@@ -28,6 +28,7 @@ enum SourceLoader {
   }
 
   private static func readError(_ path: String, _ reason: String) -> Diagnostic {
-    Diagnostic(.cannotReadFile, "cannot read `\(path)`: \(reason)", file: SourceFile(path: path, bytes: []), span: .point(0))
+    Diagnostic(
+      .cannotReadFile, "cannot read `\(path)`: \(reason)", file: SourceFile(path: path, bytes: []), span: .point(0))
   }
 }

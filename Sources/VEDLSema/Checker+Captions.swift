@@ -59,7 +59,8 @@ extension CheckRun {
           placed.append(
             Placed(
               cue: Captions.Cue(
-                start: cue.start, end: cue.end, startFrame: grid.frameFloor(at: start), endFrame: grid.frameFloor(at: end),
+                start: cue.start, end: cue.end, startFrame: grid.frameFloor(at: start),
+                endFrame: grid.frameFloor(at: end),
                 text: cue.text, file: written),
               file: captionFile, span: cue.span))
         }
@@ -71,13 +72,16 @@ extension CheckRun {
         let start = snapped(a, args.positional[0])
         let end = snapped(b, args.positional[0])
         guard start < end, !start.isNegative else {
-          report(.emptyLength, "cue `\(file.text(args.positional[0].span))` is empty, reversed or before 0", args.positional[0].span)
+          report(
+            .emptyLength, "cue `\(file.text(args.positional[0].span))` is empty, reversed or before 0",
+            args.positional[0].span)
           continue
         }
         placed.append(
           Placed(
             cue: Captions.Cue(
-              start: start, end: end, startFrame: grid.frameFloor(at: start), endFrame: grid.frameFloor(at: end), text: text, file: nil),
+              start: start, end: end, startFrame: grid.frameFloor(at: start), endFrame: grid.frameFloor(at: end),
+              text: text, file: nil),
             file: file, span: s.span))
       case "style":
         var style = Captions.Style()
@@ -86,7 +90,11 @@ extension CheckRun {
           switch (label, v) {
           case ("font", .string(let f)): style.font = f
           case ("size", .number(let n)):
-            if n.isPositive { style.size = n } else { report(.valueOutOfRange, "caption size must be greater than zero", a.value.span) }
+            if n.isPositive {
+              style.size = n
+            } else {
+              report(.valueOutOfRange, "caption size must be greater than zero", a.value.span)
+            }
           case ("color", .color(let c)): style.color = c
           case ("box", .color(let c)): style.box = c
           case ("position", .word(let w)): style.position = w
@@ -103,16 +111,22 @@ extension CheckRun {
     for (a, b) in zip(placed, placed.dropFirst()) where b.cue.start < a.cue.end {
       diagnostics.append(
         Diagnostic(
-          .cuesOverlap, "caption cue at \(b.cue.start.secondsDescription) overlaps the cue running \(a.cue.start.secondsDescription)..\(a.cue.end.secondsDescription)",
+          .cuesOverlap,
+          "caption cue at \(b.cue.start.secondsDescription) overlaps the cue running \(a.cue.start.secondsDescription)..\(a.cue.end.secondsDescription)",
           file: b.file, span: b.span,
-          labels: [Label(span: a.span, message: "this cue runs until \(a.cue.end.secondsDescription)", file: a.file === b.file ? nil : a.file)],
+          labels: [
+            Label(
+              span: a.span, message: "this cue runs until \(a.cue.end.secondsDescription)",
+              file: a.file === b.file ? nil : a.file)
+          ],
           help: "start the later cue at \(a.cue.end.secondsDescription) or end the earlier one sooner"))
     }
     if let end = timelineEnd {
       for p in placed where p.cue.end > end {
         diagnostics.append(
           Diagnostic(
-            .cuePastEnd, "caption cue \(p.cue.start.secondsDescription)..\(p.cue.end.secondsDescription) runs past the end of the timeline (\(end.secondsDescription))",
+            .cuePastEnd,
+            "caption cue \(p.cue.start.secondsDescription)..\(p.cue.end.secondsDescription) runs past the end of the timeline (\(end.secondsDescription))",
             file: p.file, span: p.span, notes: [p.cue.start >= end ? "it never shows" : "it is cut at the end"]))
       }
     }

@@ -63,7 +63,8 @@ extension CheckRun {
       guard let shape = shapes.first(where: { $0.name == name }) else { return nil }
       var converted: [String: Value] = [:]
       for (label, v) in args {
-        guard let schema = shape.arguments.first(where: { $0.label == label }), let c = conform(v, to: schema.type) else { return nil }
+        guard let schema = shape.arguments.first(where: { $0.label == label }), let c = conform(v, to: schema.type)
+        else { return nil }
         converted[label] = c
       }
       for a in shape.arguments where a.isRequired && converted[a.label ?? ""] == nil { return nil }
@@ -86,7 +87,9 @@ extension CheckRun {
     case (.duration, .number), (.time, .number):
       let text = file.text(e.span)
       help = "durations need a unit, e.g. `\(text)s`"
-      if case .literal = e.kind { fixIts.append(FixIt(span: e.span, replacement: text + "s", message: "write `\(text)s`")) }
+      if case .literal = e.kind {
+        fixIts.append(FixIt(span: e.span, replacement: text + "s", message: "write `\(text)s`"))
+      }
     case (.enumeration(let en), .word(let w)):
       notes.append("expected one of \(en.cases.map { "`\($0)`" }.joined(separator: ", "))")
       if let s = Suggestion.closest(to: w, in: en.cases) {
@@ -102,7 +105,8 @@ extension CheckRun {
     default:
       break
     }
-    report(.typeMismatch, "expected \(expected), found \(value.typeName)", e.span, notes: notes, help: help, fixIts: fixIts)
+    report(
+      .typeMismatch, "expected \(expected), found \(value.typeName)", e.span, notes: notes, help: help, fixIts: fixIts)
   }
 
   // MARK: Raw evaluation
@@ -158,7 +162,8 @@ extension CheckRun {
         return .duration(grid.time(ofFrame: index))
       case .failure:
         report(
-          .valueOutOfRange, "timecode `\(file.text(span))` has \(frames) frames, but the canvas has \(canvas.rate.nominalFramesPerSecond) per second",
+          .valueOutOfRange,
+          "timecode `\(file.text(span))` has \(frames) frames, but the canvas has \(canvas.rate.nominalFramesPerSecond) per second",
           span, help: "the frames field counts 0..<\(canvas.rate.nominalFramesPerSecond) at \(canvas.rate) fps")
         return nil
       }
@@ -199,7 +204,9 @@ extension CheckRun {
     if case .oneOf(let ts)? = hint { for case .enumeration(let e) in ts { candidates += e.cases } }
     let suggestion = Suggestion.closest(to: id.name, in: candidates)
     var notes: [String] = []
-    if case .enumeration(let e)? = hint { notes.append("expected one of \(e.cases.map { "`\($0)`" }.joined(separator: ", "))") }
+    if case .enumeration(let e)? = hint {
+      notes.append("expected one of \(e.cases.map { "`\($0)`" }.joined(separator: ", "))")
+    }
     report(
       .unknownName, "cannot find `\(id.name)` in scope", id.span, notes: notes,
       help: suggestion.map { "did you mean `\($0)`?" } ?? "define it with `let \(id.name) = …`",
@@ -228,7 +235,9 @@ extension CheckRun {
   private func binary(_ op: BinaryOperator, _ lhs: Expr, _ rhs: Expr, _ e: Expr) -> Value? {
     guard let l = rawValue(lhs, hint: nil), let r = rawValue(rhs, hint: nil) else { return nil }
     func checked(_ value: Rational?) -> Rational? {
-      if value == nil { report(.arithmeticError, "arithmetic overflow or division by zero in `\(file.text(e.span))`", e.span) }
+      if value == nil {
+        report(.arithmeticError, "arithmetic overflow or division by zero in `\(file.text(e.span))`", e.span)
+      }
       return value
     }
     func arith(_ a: Rational, _ b: Rational) -> Rational? {
@@ -301,7 +310,8 @@ extension CheckRun {
       }
       if bindings[id.name] == nil, id.name == "main" {
         guard mainTrack != nil else {
-          report(.noMainTrack, "`main` refers to the main track, but there is none", id.span, help: "add `track main { … }`")
+          report(
+            .noMainTrack, "`main` refers to the main track, but there is none", id.span, help: "add `track main { … }`")
           return nil
         }
         guard members.contains(member.name) else {
@@ -321,7 +331,9 @@ extension CheckRun {
       guard let d = sources[index].facts?.duration else {
         report(
           .unknownMember, "the length of this source is not known", member.span,
-          notes: sources[index].hasIntrinsicLength ? ["its media facts are not available"] : ["\(sources[index].kind.rawValue) sources have no length of their own"])
+          notes: sources[index].hasIntrinsicLength
+            ? ["its media facts are not available"]
+            : ["\(sources[index].kind.rawValue) sources have no length of their own"])
         return nil
       }
       return .duration(d)
@@ -371,7 +383,8 @@ extension CheckRun {
     for a in arguments {
       guard let label = a.label, let schema = shape.arguments.first(where: { $0.label == label.name }) else {
         report(
-          .unexpectedArgument, "`\(callee.name)(…)` has no argument \(a.label.map { "`\($0.name):`" } ?? "without a label")", a.span,
+          .unexpectedArgument,
+          "`\(callee.name)(…)` has no argument \(a.label.map { "`\($0.name):`" } ?? "without a label")", a.span,
           notes: ["expected \(shape.signature)"])
         ok = false
         continue
@@ -379,7 +392,9 @@ extension CheckRun {
       if let v = evaluate(a.value, expected: schema.type) { values[label.name] = v } else { ok = false }
     }
     for a in shape.arguments where a.isRequired && values[a.label ?? ""] == nil && ok {
-      report(.missingArgument, "`\(callee.name)(…)` needs `\(a.label ?? "")`", e.span, notes: ["expected \(shape.signature)"])
+      report(
+        .missingArgument, "`\(callee.name)(…)` needs `\(a.label ?? "")`", e.span, notes: ["expected \(shape.signature)"]
+      )
       ok = false
     }
     return ok ? .call(callee.name, values) : nil

@@ -25,15 +25,18 @@ extension CheckRun {
       let key = canonicalPath(resolved)
       if let index = sourcePaths[key] {
         report(
-          .exportOverwritesSource, "`\(written)` is a source of this edit; exporting would overwrite the original", span,
+          .exportOverwritesSource, "`\(written)` is a source of this edit; exporting would overwrite the original",
+          span,
           labels: sourceSpans[index].map { [Label(span: $0, message: "the source")] } ?? [],
           notes: ["exports always write a new file; originals are never touched"],
           help: "export to another path, e.g. `\(Self.suggestedCopyName(written))`")
         return false
       }
       if let first = outputs[key] {
-        report(.duplicateExport, "`\(written)` is written twice", span, labels: [Label(span: first, message: "also written here")],
-               help: "give each output its own path")
+        report(
+          .duplicateExport, "`\(written)` is written twice", span,
+          labels: [Label(span: first, message: "also written here")],
+          help: "give each output its own path")
         return false
       }
       outputs[key] = span
@@ -45,13 +48,17 @@ extension CheckRun {
       let path = resolvePath(written)
       let ext = (written as NSString).pathExtension.lowercased()
       guard let format = Export.Format(rawValue: ext) else {
-        report(.unknownExportFormat, "unknown export format `.\(ext)`", e.span,
-               notes: ["supported: `.mp4`, `.mov`, `.webm`, `.png`"], help: "use e.g. `\((written as NSString).deletingPathExtension).mp4`")
+        report(
+          .unknownExportFormat, "unknown export format `.\(ext)`", e.span,
+          notes: ["supported: `.mp4`, `.mov`, `.webm`, `.png`"],
+          help: "use e.g. `\((written as NSString).deletingPathExtension).mp4`")
         continue
       }
       var ok = claim(written, path, e.span)
       var quality = "high"
-      if let q = args.labelled["quality"], case .word(let w)? = evaluate(q.value, expected: schema.labelled("quality")!.type) {
+      if let q = args.labelled["quality"],
+        case .word(let w)? = evaluate(q.value, expected: schema.labelled("quality")!.type)
+      {
         quality = w
       }
       var watermark: Export.Watermark?
@@ -60,12 +67,17 @@ extension CheckRun {
       var stillTime: Rational? = nil
       if let at = args.labelled["at"] {
         if format != .png {
-          report(.unexpectedArgument, "`at:` chooses the moment of a `.png` still; `.\(ext)` exports the whole edit", at.span,
-                 help: "remove `at:`, or export a `.png`")
+          report(
+            .unexpectedArgument, "`at:` chooses the moment of a `.png` still; `.\(ext)` exports the whole edit",
+            at.span,
+            help: "remove `at:`, or export a `.png`")
           ok = false
         } else if let t = timeValue(at.value, expected: .time) {
           if let end = timelineEnd, t >= end || t.isNegative {
-            report(.valueOutOfRange, "still time \(t.secondsDescription) is outside the timeline (0..\(end.secondsDescription))", at.value.span)
+            report(
+              .valueOutOfRange,
+              "still time \(t.secondsDescription) is outside the timeline (0..\(end.secondsDescription))", at.value.span
+            )
             ok = false
           }
           stillTime = t
@@ -83,19 +95,26 @@ extension CheckRun {
         let (innerSchema, innerArgs) = (checked.schema, checked.arguments)
         switch innerSchema.name {
         case "watermark":
-          guard let se = innerArgs.positional.first, case .source(let index)? = evaluate(se, expected: .source) else { ok = false; continue }
+          guard let se = innerArgs.positional.first, case .source(let index)? = evaluate(se, expected: .source) else {
+            ok = false; continue
+          }
           guard sources[index].hasPicture else {
-            report(.mediaWrongKind, "a watermark needs a picture; \(Self.describeSource(sources[index])) has none", se.span)
+            report(
+              .mediaWrongKind, "a watermark needs a picture; \(Self.describeSource(sources[index])) has none", se.span)
             ok = false
             continue
           }
           var position = "bottomTrailing"
-          if let p = innerArgs.labelled["position"], case .word(let w)? = evaluate(p.value, expected: innerSchema.labelled("position")!.type) {
+          if let p = innerArgs.labelled["position"],
+            case .word(let w)? = evaluate(p.value, expected: innerSchema.labelled("position")!.type)
+          {
             position = w
           }
           watermark = Export.Watermark(source: index, position: position)
         case "sidecar":
-          guard let pe = innerArgs.positional.first, case .string(let written)? = evaluate(pe, expected: .path) else { continue }
+          guard let pe = innerArgs.positional.first, case .string(let written)? = evaluate(pe, expected: .path) else {
+            continue
+          }
           let ext = (written as NSString).pathExtension.lowercased()
           guard ext == "srt" || ext == "vtt" else {
             report(.unknownExportFormat, "a caption sidecar is `.srt` or `.vtt`, not `.\(ext)`", pe.span)
@@ -105,7 +124,8 @@ extension CheckRun {
           let resolved = resolvePath(written)
           if claim(written, resolved, pe.span) { sidecars.append(Export.Sidecar(path: resolved, writtenPath: written)) }
         case "thumbnail":
-          guard let pe = innerArgs.positional.first, case .string(let thumbWritten)? = evaluate(pe, expected: .path) else { continue }
+          guard let pe = innerArgs.positional.first, case .string(let thumbWritten)? = evaluate(pe, expected: .path)
+          else { continue }
           let thumbExt = (thumbWritten as NSString).pathExtension.lowercased()
           guard thumbExt == "jpg" || thumbExt == "jpeg" else {
             report(.invalidThumbnail, "a thumbnail is a JPEG; `\(thumbWritten)` is not `.jpg`", pe.span)
@@ -114,13 +134,17 @@ extension CheckRun {
           }
           guard let at = innerArgs.labelled["at"], let t = timeValue(at.value, expected: .time) else { continue }
           if let end = timelineEnd, t >= end || t.isNegative {
-            report(.invalidThumbnail, "thumbnail time \(t.secondsDescription) is outside the timeline (0..\(end.secondsDescription))", at.value.span)
+            report(
+              .invalidThumbnail,
+              "thumbnail time \(t.secondsDescription) is outside the timeline (0..\(end.secondsDescription))",
+              at.value.span)
             ok = false
             continue
           }
           let thumbPath = resolvePath(thumbWritten)
           if claim(thumbWritten, thumbPath, pe.span) {
-            thumbnails.append(Export.Thumbnail(path: thumbPath, writtenPath: thumbWritten, time: t, frame: grid.frameFloor(at: t)))
+            thumbnails.append(
+              Export.Thumbnail(path: thumbPath, writtenPath: thumbWritten, time: t, frame: grid.frameFloor(at: t)))
           }
         default:
           break
@@ -129,7 +153,8 @@ extension CheckRun {
       if ok {
         exports.append(
           Export(
-            path: path, writtenPath: written, format: format, quality: quality, watermark: watermark, thumbnails: thumbnails,
+            path: path, writtenPath: written, format: format, quality: quality, watermark: watermark,
+            thumbnails: thumbnails,
             stillTime: stillTime, stillFrame: stillTime.map { grid.frameFloor(at: $0) }, sidecars: sidecars))
       }
     }

@@ -43,8 +43,13 @@ extension CheckRun {
         let suggestion = Suggestion.closest(to: name, in: declared.keys)
         diagnostics.append(
           Diagnostic(
-            .unknownParameter, "`--set \(name)=…` names no parameter of \(file.path)", file: setFile, span: Span(start: 0, end: 0),
-            notes: [declared.isEmpty ? "the file declares no parameters" : "declared parameters: \(declared.keys.sorted().map { "`\($0)`" }.joined(separator: ", "))"],
+            .unknownParameter, "`--set \(name)=…` names no parameter of \(file.path)", file: setFile,
+            span: Span(start: 0, end: 0),
+            notes: [
+              declared.isEmpty
+                ? "the file declares no parameters"
+                : "declared parameters: \(declared.keys.sorted().map { "`\($0)`" }.joined(separator: ", "))"
+            ],
             help: suggestion.map { "did you mean `\($0)`?" } ?? "declare it with `param \(name): String`"))
         continue
       }
@@ -65,9 +70,11 @@ extension CheckRun {
 
   func parameterValue(_ d: ParamDecl) -> Value? {
     if let v = parameterValues[d.name.name] { return v }
-    if d.defaultValue == nil, ParameterTypes.table[d.type.name] != nil, reportedParameters.insert(d.name.name).inserted {
-      report(.missingArgument, "parameter `\(d.name.name)` has no value", d.name.span,
-             help: "give it a default (`param \(d.name.name): \(d.type.name) = …`) or pass `--set \(d.name.name)=…`")
+    if d.defaultValue == nil, ParameterTypes.table[d.type.name] != nil, reportedParameters.insert(d.name.name).inserted
+    {
+      report(
+        .missingArgument, "parameter `\(d.name.name)` has no value", d.name.span,
+        help: "give it a default (`param \(d.name.name): \(d.type.name) = …`) or pass `--set \(d.name.name)=…`")
     }
     return nil
   }
@@ -91,7 +98,9 @@ extension CheckRun {
   /// Converts command-line text to a value of `type`. Strings and paths take the text as
   /// it is; other types accept one literal (optionally negated), `true`/`false`, or a colour
   /// name. Data is never evaluated as an expression with names.
-  static func convertParameter(_ text: String, type: ValueType, file: SourceFile) -> Result<Value, ParameterConversionError> {
+  static func convertParameter(_ text: String, type: ValueType, file: SourceFile) -> Result<
+    Value, ParameterConversionError
+  > {
     switch type {
     case .string, .path: return .success(.string(text))
     default: break

@@ -39,7 +39,8 @@ extension CheckRun {
       }
       report(
         .unknownStatement,
-        elsewhere.isEmpty ? "unknown statement `\(s.name.name)`" : "`\(s.name.name)` is not allowed in \(Self.describe(context))",
+        elsewhere.isEmpty
+          ? "unknown statement `\(s.name.name)`" : "`\(s.name.name)` is not allowed in \(Self.describe(context))",
         s.name.span, notes: notes, help: help, fixIts: fixIts)
       return nil
     }
@@ -101,9 +102,12 @@ extension CheckRun {
             let suggestion = Suggestion.closest(to: label.name, in: names)
             report(
               .unexpectedArgument, "`\(schema.name)` has no argument `\(label.name):`", label.span,
-              notes: names.isEmpty ? ["`\(schema.name)` takes no labelled arguments"] : ["`\(schema.name)` takes \(names.map { "`\($0):`" }.joined(separator: ", "))"],
+              notes: names.isEmpty
+                ? ["`\(schema.name)` takes no labelled arguments"]
+                : ["`\(schema.name)` takes \(names.map { "`\($0):`" }.joined(separator: ", "))"],
               help: suggestion.map { "did you mean `\($0):`?" },
-              fixIts: suggestion.map { [FixIt(span: label.span, replacement: $0, message: "replace with `\($0):`")] } ?? [])
+              fixIts: suggestion.map { [FixIt(span: label.span, replacement: $0, message: "replace with `\($0):`")] }
+                ?? [])
           }
           continue
         }
@@ -118,9 +122,14 @@ extension CheckRun {
           if reporting {
             report(
               .unexpectedArgument,
-              schema.positional.isEmpty ? "`\(schema.name)` takes no positional arguments" : "too many arguments to `\(schema.name)`",
+              schema.positional.isEmpty
+                ? "`\(schema.name)` takes no positional arguments" : "too many arguments to `\(schema.name)`",
               a.span,
-              notes: schema.positional.isEmpty ? [] : ["`\(schema.name)` takes \(schema.positional.count) positional argument\(schema.positional.count == 1 ? "" : "s")"],
+              notes: schema.positional.isEmpty
+                ? []
+                : [
+                  "`\(schema.name)` takes \(schema.positional.count) positional argument\(schema.positional.count == 1 ? "" : "s")"
+                ],
               help: "remove this argument")
           }
           continue

@@ -18,7 +18,8 @@ extension CheckRun {
     func expectArguments(_ count: Int, _ signature: String) -> Bool {
       if arguments.count != count || arguments.contains(where: { $0.label != nil }) {
         report(
-          .unexpectedArgument, "`\(callee.name)` takes \(count == 0 ? "no arguments" : "one argument without a label")", e.span,
+          .unexpectedArgument, "`\(callee.name)` takes \(count == 0 ? "no arguments" : "one argument without a label")",
+          e.span,
           notes: ["expected `\(signature)`"])
         return false
       }
@@ -39,17 +40,22 @@ extension CheckRun {
       info.writtenPath = written
       key = "\(kind.rawValue):\(info.path!)"
     case .color:
-      guard expectArguments(1, "color(COLOR)"), case .color(let c)? = evaluate(arguments[0].value, expected: .color) else { return nil }
+      guard expectArguments(1, "color(COLOR)"), case .color(let c)? = evaluate(arguments[0].value, expected: .color)
+      else { return nil }
       info.color = c
       key = "color:\(c)"
     case .testpattern:
       guard expectArguments(0, "testpattern()") else { return nil }
       key = "testpattern"
     case .tone:
-      guard expectArguments(1, "tone(FREQUENCY)"), case .number(let f)? = evaluate(arguments[0].value, expected: .number) else { return nil }
+      guard expectArguments(1, "tone(FREQUENCY)"),
+        case .number(let f)? = evaluate(arguments[0].value, expected: .number)
+      else { return nil }
       guard f.isPositive, f <= Rational(24000) else {
-        report(.valueOutOfRange, "tone frequency \(f.exactDecimal ?? f.description) Hz is out of range", arguments[0].value.span,
-               notes: ["the frequency must be above 0 and at most 24000 Hz"])
+        report(
+          .valueOutOfRange, "tone frequency \(f.exactDecimal ?? f.description) Hz is out of range",
+          arguments[0].value.span,
+          notes: ["the frequency must be above 0 and at most 24000 Hz"])
         return nil
       }
       info.frequency = f
@@ -62,11 +68,13 @@ extension CheckRun {
         let span = arguments[0].value.span
         switch error.kind {
         case .missing:
-          report(.mediaMissing, "media file `\(info.writtenPath!)` not found", span,
-                 notes: ["looked for \(path)", "relative paths resolve against the script's folder"])
+          report(
+            .mediaMissing, "media file `\(info.writtenPath!)` not found", span,
+            notes: ["looked for \(path)", "relative paths resolve against the script's folder"])
         case .unreadable:
-          report(.mediaUnreadable, "cannot read `\(info.writtenPath!)` as media: \(error.message)", span,
-                 help: "check the file with `vedl probe`")
+          report(
+            .mediaUnreadable, "cannot read `\(info.writtenPath!)` as media: \(error.message)", span,
+            help: "check the file with `vedl probe`")
         case .truncated:
           report(.mediaTruncated, "media file `\(info.writtenPath!)` is truncated or empty: \(error.message)", span)
         }
@@ -76,23 +84,27 @@ extension CheckRun {
         let written = info.writtenPath!
         switch kind {
         case .video where !facts.hasVideo:
-          report(.mediaWrongKind, "`\(written)` has no video stream", e.span,
-                 notes: [facts.hasAudio ? "it is an audio file" : "it has no video or audio"],
-                 help: facts.hasAudio ? "use `audio(\"\(written)\")`" : nil,
-                 fixIts: facts.hasAudio ? [FixIt(span: callee.span, replacement: "audio", message: "use `audio`")] : [])
+          report(
+            .mediaWrongKind, "`\(written)` has no video stream", e.span,
+            notes: [facts.hasAudio ? "it is an audio file" : "it has no video or audio"],
+            help: facts.hasAudio ? "use `audio(\"\(written)\")`" : nil,
+            fixIts: facts.hasAudio ? [FixIt(span: callee.span, replacement: "audio", message: "use `audio`")] : [])
           return nil
         case .video where facts.isStillImage:
-          report(.mediaWrongKind, "`\(written)` is a still image, not a video", e.span, help: "use `image(\"\(written)\")`",
-                 fixIts: [FixIt(span: callee.span, replacement: "image", message: "use `image`")])
+          report(
+            .mediaWrongKind, "`\(written)` is a still image, not a video", e.span, help: "use `image(\"\(written)\")`",
+            fixIts: [FixIt(span: callee.span, replacement: "image", message: "use `image`")])
           return nil
         case .image where !facts.hasVideo || !facts.isStillImage:
-          report(.mediaWrongKind, "`\(written)` is not a still image", e.span,
-                 notes: [facts.hasVideo ? "it is a moving video" : "it has no picture"],
-                 help: facts.hasVideo ? "use `video(\"\(written)\")`" : nil)
+          report(
+            .mediaWrongKind, "`\(written)` is not a still image", e.span,
+            notes: [facts.hasVideo ? "it is a moving video" : "it has no picture"],
+            help: facts.hasVideo ? "use `video(\"\(written)\")`" : nil)
           return nil
         case .audio where !facts.hasAudio:
-          report(.mediaWrongKind, "`\(written)` has no audio stream", e.span,
-                 help: facts.hasVideo ? "use `video(\"\(written)\")`" : nil)
+          report(
+            .mediaWrongKind, "`\(written)` has no audio stream", e.span,
+            help: facts.hasVideo ? "use `video(\"\(written)\")`" : nil)
           return nil
         default:
           break

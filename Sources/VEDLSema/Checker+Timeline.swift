@@ -13,7 +13,13 @@ extension CheckRun {
       for node in track.items {
         if case .transition = node.kind { continue }
         let timing: (start: Rational, end: Rational)?
-        if kind == .main { timing = node.mainTiming } else if case .done(let t) = node.timingCell { timing = t } else { timing = nil }
+        if kind == .main {
+          timing = node.mainTiming
+        } else if case .done(let t) = node.timingCell {
+          timing = t
+        } else {
+          timing = nil
+        }
         guard let t = timing else { return nil }
         let itemKind: TimelineItem.Kind
         switch node.kind {
@@ -47,10 +53,13 @@ extension CheckRun {
       if kind == .main {
         for (i, node) in track.items.enumerated() {
           guard case .transition(let tk) = node.kind, i > 0, i + 1 < track.items.count,
-            let from = mainIndex[ObjectIdentifier(track.items[i - 1])], let to = mainIndex[ObjectIdentifier(track.items[i + 1])]
+            let from = mainIndex[ObjectIdentifier(track.items[i - 1])],
+            let to = mainIndex[ObjectIdentifier(track.items[i + 1])]
           else { continue }
           var direction: String? = nil
-          if let d = node.arguments.labelled["direction"], case .word(let w)? = evaluate(d.value, expected: .enumeration(Enumerations.direction)) {
+          if let d = node.arguments.labelled["direction"],
+            case .word(let w)? = evaluate(d.value, expected: .enumeration(Enumerations.direction))
+          {
             direction = w
           } else if tk == .wipe || tk == .slide {
             direction = "left"
@@ -66,7 +75,8 @@ extension CheckRun {
       irTracks.append(Track(kind: kind, name: track.name, items: items))
     }
     return Timeline(
-      canvas: canvas, frameCount: grid.frameFloor(at: end), sources: sources, tracks: irTracks, transitions: transitions,
+      canvas: canvas, frameCount: grid.frameFloor(at: end), sources: sources, tracks: irTracks,
+      transitions: transitions,
       captions: captions, exports: exports, parameters: parameterValues)
   }
 }

@@ -33,7 +33,8 @@ extension CheckRun {
       }
       guard let kind = track.kind else { continue }
       guard let block = track.statement.block else {
-        report(.unexpectedBlock, "a track needs a block of items", track.statement.span, help: "add `{ … }` with its clips")
+        report(
+          .unexpectedBlock, "a track needs a block of items", track.statement.span, help: "add `{ … }` with its clips")
         continue
       }
       let context: StatementContext = kind == .main ? .mainTrack : (kind == .overlay ? .overlayTrack : .audioTrack)
@@ -57,10 +58,14 @@ extension CheckRun {
         case "slide": kind = .transition(.slide)
         default: continue
         }
-        let node = ItemNode(statement: s, kind: kind, track: track, checker: self, schema: schema, arguments: checked.arguments)
-        if case .transition = kind, !node.arguments.labelled.isEmpty, schema.name == "fade", node.arguments.positional.isEmpty {
-          report(.missingArgument, "a `fade` on the main track is a transition and needs its length", s.span,
-                 help: "write `fade 1s`; to fade a clip in or out, use `fade in: … out: …` inside the clip's block")
+        let node = ItemNode(
+          statement: s, kind: kind, track: track, checker: self, schema: schema, arguments: checked.arguments)
+        if case .transition = kind, !node.arguments.labelled.isEmpty, schema.name == "fade",
+          node.arguments.positional.isEmpty
+        {
+          report(
+            .missingArgument, "a `fade` on the main track is a transition and needs its length", s.span,
+            help: "write `fade 1s`; to fade a clip in or out, use `fade in: … out: …` inside the clip's block")
           continue
         }
         if track.kind == .main, let at = node.arguments.labelled["at"] {
@@ -69,7 +74,9 @@ extension CheckRun {
             notes: ["main-track clips play back to back from 0"],
             help: "remove `at:` (insert `gap D` for a pause), or move the clip to an overlay track")
         }
-        if let idArgument = node.arguments.labelled["id"], case .word(let name)? = evaluate(idArgument.value, expected: .newIdentifier) {
+        if let idArgument = node.arguments.labelled["id"],
+          case .word(let name)? = evaluate(idArgument.value, expected: .newIdentifier)
+        {
           node.id = name
           define(Identifier(name, idArgument.value.span), .item(node))
         }
@@ -81,11 +88,16 @@ extension CheckRun {
   func reportDeclarationInBlock(_ item: VEDLSyntax.Item) {
     switch item {
     case .let(let d):
-      report(.unknownStatement, "`let` is only allowed at the top level", d.span, help: "move the `let` to the top of the file")
+      report(
+        .unknownStatement, "`let` is only allowed at the top level", d.span,
+        help: "move the `let` to the top of the file")
     case .param(let d):
-      report(.unknownStatement, "`param` is only allowed at the top level", d.span, help: "move the `param` to the top of the file")
+      report(
+        .unknownStatement, "`param` is only allowed at the top level", d.span,
+        help: "move the `param` to the top of the file")
     case .version(let d):
-      report(.misplacedVersion, "`vedl` declaration must come first", d.span, help: "move `vedl 1` to the top of the file")
+      report(
+        .misplacedVersion, "`vedl` declaration must come first", d.span, help: "move `vedl 1` to the top of the file")
     default:
       break
     }
@@ -107,8 +119,9 @@ extension CheckRun {
   /// The end of the main track (its length), computing the main track on first use.
   func mainEnd(_ span: Span) -> Rational? {
     guard let main = mainTrack else {
-      report(.noMainTrack, "`end` means the end of the main track, but there is no main track", span,
-             help: "add `track main { … }`, or give the item a `duration:`")
+      report(
+        .noMainTrack, "`end` means the end of the main track, but there is no main track", span,
+        help: "add `track main { … }`, or give the item a `duration:`")
       return nil
     }
     return memoised(get: { mainCell }, set: { mainCell = $0 }, "the main track", main.statement.name.span) {
@@ -176,10 +189,14 @@ extension CheckRun {
       if length > lengthA - usedA || length > lengthB {
         let shorter = length > lengthB && !(length > lengthA - usedA) ? (after, lengthB) : (before, lengthA - usedA)
         report(
-          .invalidTransition, "`\(name) \(length.secondsDescription)` is longer than \(shorter.0.describe) (\(shorter.1.secondsDescription))",
+          .invalidTransition,
+          "`\(name) \(length.secondsDescription)` is longer than \(shorter.0.describe) (\(shorter.1.secondsDescription))",
           node.statement.span,
           labels: [
-            Label(span: before.statement.span, message: "lasts \(lengthA.secondsDescription)" + (usedA.isZero ? "" : ", \(usedA.secondsDescription) of it already in a transition")),
+            Label(
+              span: before.statement.span,
+              message: "lasts \(lengthA.secondsDescription)"
+                + (usedA.isZero ? "" : ", \(usedA.secondsDescription) of it already in a transition")),
             Label(span: after.statement.span, message: "lasts \(lengthB.secondsDescription)"),
           ],
           help: "shorten the transition or lengthen the clips")
@@ -193,8 +210,10 @@ extension CheckRun {
   /// Where an overlay or audio item sits: `at:` plus its length.
   func placeAbsolute(_ item: ItemNode) -> (start: Rational, end: Rational)? {
     guard let at = item.arguments.labelled["at"] else {
-      report(.missingPlacement, "\(item.schema.name) on \(item.track.kind == .audio ? "an audio" : "an overlay") track needs `at:`",
-             item.statement.span, help: "add `at: 0s` (or another time)")
+      report(
+        .missingPlacement,
+        "\(item.schema.name) on \(item.track.kind == .audio ? "an audio" : "an overlay") track needs `at:`",
+        item.statement.span, help: "add `at: 0s` (or another time)")
       return nil
     }
     guard let start = timeValue(at.value, expected: .time) else { return nil }
@@ -218,7 +237,9 @@ extension CheckRun {
     let frame = grid.frameFloor(at: t)
     let replacement = Self.timeLiteral(snapped, frame: frame)
     var fixIts: [FixIt] = []
-    if case .literal = e.kind { fixIts.append(FixIt(span: e.span, replacement: replacement, message: "snap to `\(replacement)`")) }
+    if case .literal = e.kind {
+      fixIts.append(FixIt(span: e.span, replacement: replacement, message: "snap to `\(replacement)`"))
+    }
     let written = file.text(e.span)
     report(
       .offFrameGrid,
@@ -275,15 +296,17 @@ extension CheckRun {
       guard let end = timeValue(until.value, expected: .time), let start, ok else { return nil }
       guard end > start else {
         report(
-          .emptyLength, "\(item.describe) ends at \(end.secondsDescription), not after its start at \(start.secondsDescription)",
+          .emptyLength,
+          "\(item.describe) ends at \(end.secondsDescription), not after its start at \(start.secondsDescription)",
           until.value.span, help: "`until:` must be later than the item's start")
         return nil
       }
       return end - start
     }
     guard item.kind == .clip else {
-      report(.missingLength, "\(item.schema.name) items need `duration:` or `until:`", item.statement.span,
-             help: "add `duration: 2s` or `until: end`")
+      report(
+        .missingLength, "\(item.schema.name) items need `duration:` or `until:`", item.statement.span,
+        help: "add `duration: 2s` or `until: end`")
       return nil
     }
     guard let sourceIndex = item.source else { return nil }
@@ -326,15 +349,17 @@ extension CheckRun {
           item.source = index
           let kind = sources[index].kind
           if item.track.kind == .audio, sources[index].hasPicture, kind != .video {
-            report(.mediaWrongKind, "an audio track cannot play \(Self.describeSource(sources[index]))", e.span,
-                   help: "put the clip on an overlay track")
+            report(
+              .mediaWrongKind, "an audio track cannot play \(Self.describeSource(sources[index]))", e.span,
+              help: "put the clip on an overlay track")
             ok = false
           }
           if item.track.kind == .overlay || item.track.kind == .main, kind == .audio || kind == .tone {
             // Sound on a picture track is allowed on main (it is mixed), not on overlays.
             if item.track.kind == .overlay {
-              report(.mediaWrongKind, "an overlay track cannot show \(Self.describeSource(sources[index]))", e.span,
-                     help: "put the clip on an audio track")
+              report(
+                .mediaWrongKind, "an overlay track cannot show \(Self.describeSource(sources[index]))", e.span,
+                help: "put the clip on an audio track")
               ok = false
             }
           }
@@ -346,9 +371,12 @@ extension CheckRun {
       }
       if let a = args.labelled["speed"] {
         if case .speed(let v)? = evaluate(a.value, expected: .speed) {
-          if v.isPositive { item.speed = v } else {
-            report(.invalidSpeed, "speed must be greater than zero, found `\(file.text(a.value.span))`", a.value.span,
-                   help: "use a positive speed such as `0.5x` or `2x`")
+          if v.isPositive {
+            item.speed = v
+          } else {
+            report(
+              .invalidSpeed, "speed must be greater than zero, found `\(file.text(a.value.span))`", a.value.span,
+              help: "use a positive speed such as `0.5x` or `2x`")
             ok = false
           }
         } else {
@@ -370,12 +398,16 @@ extension CheckRun {
         if case .string(let t)? = evaluate(e, expected: .string) { item.text = t } else { ok = false }
       }
       for label in ["box", "outline", "outlineWidth"] {
-        if let a = args.labelled[label], let type = item.schema.labelled(label)?.type, let v = evaluate(a.value, expected: type) {
+        if let a = args.labelled[label], let type = item.schema.labelled(label)?.type,
+          let v = evaluate(a.value, expected: type)
+        {
           item.attributes[label] = v
         }
       }
     case .shape:
-      if item.shape == nil, let e = args.positional.first, case .word(let w)? = evaluate(e, expected: item.schema.positional[0].type) {
+      if item.shape == nil, let e = args.positional.first,
+        case .word(let w)? = evaluate(e, expected: item.schema.positional[0].type)
+      {
         item.shape = w
       }
     default:
@@ -386,8 +418,9 @@ extension CheckRun {
 
   private func checkTrim(_ item: ItemNode, _ s: Rational, _ e: Rational, _ expr: Expr) -> Bool {
     guard s < e else {
-      report(.emptyLength, "trim `\(file.text(expr.span))` is empty or reversed", expr.span,
-             notes: ["trims are half-open ranges `start..end` of source time, with start before end"])
+      report(
+        .emptyLength, "trim `\(file.text(expr.span))` is empty or reversed", expr.span,
+        notes: ["trims are half-open ranges `start..end` of source time, with start before end"])
       return false
     }
     if s.isNegative {
@@ -397,15 +430,19 @@ extension CheckRun {
     if let index = item.source {
       let source = sources[index]
       if !source.hasIntrinsicLength {
-        report(.trimOutsideSource, "\(Self.describeSource(source)) has no length to trim", expr.span,
-               help: "use `duration:` instead of `trim:`")
+        report(
+          .trimOutsideSource, "\(Self.describeSource(source)) has no length to trim", expr.span,
+          help: "use `duration:` instead of `trim:`")
         return false
       }
       if let length = source.facts?.duration, e > length {
         report(
-          .trimOutsideSource, "trim ends at \(e.secondsDescription), but `\(source.writtenPath ?? "the source")` is only \(length.secondsDescription) long",
+          .trimOutsideSource,
+          "trim ends at \(e.secondsDescription), but `\(source.writtenPath ?? "the source")` is only \(length.secondsDescription) long",
           expr.span,
-          labels: sourceSpans[index].map { [Label(span: $0, message: "this source lasts \(length.secondsDescription)")] } ?? [],
+          labels: sourceSpans[index].map {
+            [Label(span: $0, message: "this source lasts \(length.secondsDescription)")]
+          } ?? [],
           help: "trim within the source, e.g. `\(s.secondsDescription)..\(length.secondsDescription)`")
         return false
       }
@@ -426,7 +463,8 @@ extension CheckRun {
     default: return
     }
     var seen: [String: Span] = [:]
-    let length = (item.track.kind == .main ? item.mainTiming : (item.timing(requestedAt: item.statement.name.span))).map { $0.end - $0.start }
+    let length = (item.track.kind == .main ? item.mainTiming : (item.timing(requestedAt: item.statement.name.span))).map
+    { $0.end - $0.start }
     for entry in block.items {
       guard case .statement(let s) = entry else {
         reportDeclarationInBlock(entry)
@@ -453,7 +491,8 @@ extension CheckRun {
 
   /// Range checks of modifier values.
   private func checkModifier(
-    _ name: String, _ positional: [Value], _ labelled: [String: Value], _ args: BoundArguments, _ s: Statement, itemLength: Rational?
+    _ name: String, _ positional: [Value], _ labelled: [String: Value], _ args: BoundArguments, _ s: Statement,
+    itemLength: Rational?
   ) -> Bool {
     func outOfRange(_ span: Span, _ message: String, _ note: String) -> Bool {
       report(.valueOutOfRange, message, span, notes: [note])
@@ -462,11 +501,13 @@ extension CheckRun {
     switch name {
     case "opacity":
       if case .number(let v) = positional[0], v.isNegative || v > .one {
-        return outOfRange(args.positional[0].span, "opacity must be between 0 and 100%", "`0` is transparent, `1` (or `100%`) opaque")
+        return outOfRange(
+          args.positional[0].span, "opacity must be between 0 and 100%", "`0` is transparent, `1` (or `100%`) opaque")
       }
     case "scale", "zoom":
       if case .number(let v) = positional[0], !v.isPositive {
-        return outOfRange(args.positional[0].span, "`\(name)` must be greater than zero", "`1` leaves the size unchanged")
+        return outOfRange(
+          args.positional[0].span, "`\(name)` must be greater than zero", "`1` leaves the size unchanged")
       }
     case "crop":
       if !positional.isEmpty, !labelled.isEmpty, labelled.keys.contains(where: { $0 != "anchor" }) {
@@ -474,7 +515,8 @@ extension CheckRun {
         return false
       }
       if positional.isEmpty, labelled.isEmpty {
-        report(.missingArgument, "`crop` needs a ratio (`crop 9:16`) or a rectangle (`crop x: y: width: height:`)", s.span)
+        report(
+          .missingArgument, "`crop` needs a ratio (`crop 9:16`) or a rectangle (`crop x: y: width: height:`)", s.span)
         return false
       }
       if case .ratio(let a, let b)? = positional.first, a <= 0 || b <= 0 {
@@ -482,21 +524,28 @@ extension CheckRun {
       }
       for key in ["x", "y", "width", "height"] {
         if case .number(let v)? = labelled[key], v.isNegative || v > .one {
-          return outOfRange(args.labelled[key]!.value.span, "crop `\(key):` must be a fraction between 0 and 1", "crop rectangles are fractions of the source")
+          return outOfRange(
+            args.labelled[key]!.value.span, "crop `\(key):` must be a fraction between 0 and 1",
+            "crop rectangles are fractions of the source")
         }
       }
       for (origin, extent) in [("x", "width"), ("y", "height")] {
         if case .number(let o)? = labelled[origin], case .number(let e)? = labelled[extent], o + e > .one {
-          return outOfRange(args.labelled[extent]!.value.span, "crop `\(origin):` + `\(extent):` goes past the source's edge", "the sum must be at most 1")
+          return outOfRange(
+            args.labelled[extent]!.value.span, "crop `\(origin):` + `\(extent):` goes past the source's edge",
+            "the sum must be at most 1")
         }
         if case .number(let e)? = labelled[extent], e.isZero {
-          return outOfRange(args.labelled[extent]!.value.span, "crop `\(extent):` must be greater than zero", "crop rectangles are fractions of the source")
+          return outOfRange(
+            args.labelled[extent]!.value.span, "crop `\(extent):` must be greater than zero",
+            "crop rectangles are fractions of the source")
         }
       }
     case "size":
       for key in ["width", "height"] {
         if case .number(let v)? = labelled[key], !v.isPositive {
-          return outOfRange(args.labelled[key]!.value.span, "`size \(key):` must be greater than zero", "sizes are in canvas pixels")
+          return outOfRange(
+            args.labelled[key]!.value.span, "`size \(key):` must be greater than zero", "sizes are in canvas pixels")
         }
       }
       if labelled.isEmpty {
@@ -511,14 +560,19 @@ extension CheckRun {
         return false
       }
       if !hasAnchor && !hasXY {
-        report(.missingArgument, "`position` needs an anchor (`position bottom`) or coordinates (`position x: 10 y: 20`)", s.span)
+        report(
+          .missingArgument, "`position` needs an anchor (`position bottom`) or coordinates (`position x: 10 y: 20`)",
+          s.span)
         return false
       }
     case "fade":
       var total = Rational.zero
       for key in ["in", "out"] {
         if case .duration(let d)? = labelled[key] {
-          if d.isNegative { return outOfRange(args.labelled[key]!.value.span, "fade length must not be negative", "write e.g. `fade in: 250ms`") }
+          if d.isNegative {
+            return outOfRange(
+              args.labelled[key]!.value.span, "fade length must not be negative", "write e.g. `fade in: 250ms`")
+          }
           total = total + d
         }
       }
@@ -527,7 +581,9 @@ extension CheckRun {
         return false
       }
       if let itemLength, total > itemLength {
-        report(.valueOutOfRange, "fades (\(total.secondsDescription)) are longer than the item (\(itemLength.secondsDescription))", s.span)
+        report(
+          .valueOutOfRange,
+          "fades (\(total.secondsDescription)) are longer than the item (\(itemLength.secondsDescription))", s.span)
         return false
       }
     case "adjust":
@@ -535,15 +591,19 @@ extension CheckRun {
         report(.missingArgument, "`adjust` needs `brightness:`, `contrast:` or `saturation:`", s.span)
         return false
       }
-      let ranges: [String: (Rational, Rational)] = ["brightness": (Rational(-1), .one), "contrast": (.zero, Rational(3)), "saturation": (.zero, Rational(3))]
+      let ranges: [String: (Rational, Rational)] = [
+        "brightness": (Rational(-1), .one), "contrast": (.zero, Rational(3)), "saturation": (.zero, Rational(3)),
+      ]
       for (key, (lo, hi)) in ranges {
         if case .number(let v)? = labelled[key], v < lo || v > hi {
-          return outOfRange(args.labelled[key]!.value.span, "`\(key):` is out of range", "\(key) ranges from \(lo) to \(hi)")
+          return outOfRange(
+            args.labelled[key]!.value.span, "`\(key):` is out of range", "\(key) ranges from \(lo) to \(hi)")
         }
       }
     case "font":
       if case .number(let v)? = labelled["size"], !v.isPositive {
-        return outOfRange(args.labelled["size"]!.value.span, "font size must be greater than zero", "sizes are in pixels")
+        return outOfRange(
+          args.labelled["size"]!.value.span, "font size must be greater than zero", "sizes are in pixels")
       }
     default:
       break
@@ -564,7 +624,8 @@ extension CheckRun {
       placed.sort { $0.1 < $1.1 }
       for (a, b) in zip(placed, placed.dropFirst()) where grid.frameFloor(at: b.1) < grid.frameFloor(at: a.2) {
         report(
-          .itemsOverlap, "\(b.0.describe) overlaps \(a.0.describe) on track \(track.name.map { "\"\($0)\"" } ?? track.kind!.rawValue)",
+          .itemsOverlap,
+          "\(b.0.describe) overlaps \(a.0.describe) on track \(track.name.map { "\"\($0)\"" } ?? track.kind!.rawValue)",
           b.0.statement.span,
           labels: [
             Label(span: a.0.statement.span, message: "runs \(a.1.secondsDescription)..\(a.2.secondsDescription)"),
@@ -575,7 +636,8 @@ extension CheckRun {
       if let end {
         for (item, start, stop) in placed where stop > end {
           report(
-            .pastEnd, "\(item.describe) ends at \(stop.secondsDescription), after the main track ends at \(end.secondsDescription)",
+            .pastEnd,
+            "\(item.describe) ends at \(stop.secondsDescription), after the main track ends at \(end.secondsDescription)",
             item.statement.span, notes: [start >= end ? "it starts after the end and never shows" : "the rest is cut"],
             help: "use `until: end` to stop at the end of the main track")
         }

@@ -14,7 +14,10 @@ public struct CheckOptions: Sendable {
   /// Folder against which relative paths resolve (the script's folder).
   public var baseDirectory: String
 
-  public init(parameterOverrides: [(name: String, value: String)] = [], media: (any MediaFactsProvider)? = nil, baseDirectory: String) {
+  public init(
+    parameterOverrides: [(name: String, value: String)] = [], media: (any MediaFactsProvider)? = nil,
+    baseDirectory: String
+  ) {
     self.parameterOverrides = parameterOverrides
     self.media = media
     self.baseDirectory = baseDirectory
@@ -249,7 +252,9 @@ final class CheckRun {
       switch evaluate(e, expected: schema.positional[0].type) {
       case .size(let w, let h)?:
         if w <= 0 || h <= 0 || w > 16384 || h > 16384 {
-          report(.valueOutOfRange, "canvas size \(w)x\(h) is out of range", e.span, notes: ["each side must be between 2 and 16384 pixels"])
+          report(
+            .valueOutOfRange, "canvas size \(w)x\(h) is out of range", e.span,
+            notes: ["each side must be between 2 and 16384 pixels"])
         } else {
           var width = w
           var height = h
@@ -279,7 +284,9 @@ final class CheckRun {
         if let rate = FrameRate(parsing: written) ?? FrameRate(r), r.isPositive, r <= Rational(1000) {
           canvas.rate = rate
         } else {
-          report(.valueOutOfRange, "frame rate `\(written)` is out of range", a.value.span, notes: ["the rate must be above 0 and at most 1000"])
+          report(
+            .valueOutOfRange, "frame rate `\(written)` is out of range", a.value.span,
+            notes: ["the rate must be above 0 and at most 1000"])
         }
       }
     }

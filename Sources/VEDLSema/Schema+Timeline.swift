@@ -1,8 +1,10 @@
 /// Enumerations shared by several statements.
 public enum Enumerations {
   public static let anchor = EnumerationType(
-    "Anchor", ["topLeading", "top", "topTrailing", "leading", "center", "trailing", "bottomLeading", "bottom", "bottomTrailing"])
-  public static let corner = EnumerationType("Corner", ["topLeading", "topTrailing", "bottomLeading", "bottomTrailing"])
+    "Anchor",
+    ["topLeading", "top", "topTrailing", "leading", "center", "trailing", "bottomLeading", "bottom", "bottomTrailing"])
+  public static let corner = EnumerationType(
+    "Corner", ["topLeading", "topTrailing", "bottomLeading", "bottomTrailing"])
   public static let trackKind = EnumerationType("TrackKind", ["main", "overlay", "audio"])
   public static let direction = EnumerationType("Direction", ["left", "right", "up", "down"])
   public static let fit = EnumerationType("Fit", ["cover", "contain", "fill"])
@@ -39,14 +41,20 @@ public enum CanvasPresets {
 
 extension Schema {
   // Argument building blocks, shared so that every statement documents them the same way.
-  static let atArgument = ArgumentSchema("at", .time, "Where the item starts on the timeline (required outside the main track).")
+  static let atArgument = ArgumentSchema(
+    "at", .time, "Where the item starts on the timeline (required outside the main track).")
   static let durationArgument = ArgumentSchema("duration", .duration, "How long the item lasts on the timeline.")
-  static let untilArgument = ArgumentSchema("until", .time, "Where the item ends: a time, or `end` (the end of the main track).")
-  static let idArgument = ArgumentSchema("id", .newIdentifier, "A name for the item; `NAME.start`, `NAME.end` and `NAME.duration` refer to its resolved timing.")
+  static let untilArgument = ArgumentSchema(
+    "until", .time, "Where the item ends: a time, or `end` (the end of the main track).")
+  static let idArgument = ArgumentSchema(
+    "id", .newIdentifier,
+    "A name for the item; `NAME.start`, `NAME.end` and `NAME.duration` refer to its resolved timing.")
   static let clipArguments: [ArgumentSchema] = [
     atArgument, durationArgument, untilArgument,
     ArgumentSchema("trim", .range, "The part of the source to use, in source time (half-open: `2s..6s`)."),
-    ArgumentSchema("speed", .speed, default: "1x", "Playback speed; the timeline length is the trimmed length divided by the speed. Audio keeps its pitch."),
+    ArgumentSchema(
+      "speed", .speed, default: "1x",
+      "Playback speed; the timeline length is the trimmed length divided by the speed. Audio keeps its pitch."),
     ArgumentSchema("volume", .gain, default: "0dB", "Gain applied to the clip's sound."),
     ArgumentSchema("muted", .bool, default: "false", "Silences the clip's own sound (same as the bare word `muted`)."),
     idArgument,
@@ -58,7 +66,11 @@ extension Schema {
   static let timelineStatements: [StatementSchema] = [
     StatementSchema(
       "canvas", in: [.file],
-      positional: [ArgumentSchema(nil, .oneOf([.size, .enumeration(Enumerations.canvasPreset)]), default: "1920x1080", "The frame size in pixels (`1080x1920`) or a preset name.")],
+      positional: [
+        ArgumentSchema(
+          nil, .oneOf([.size, .enumeration(Enumerations.canvasPreset)]), default: "1920x1080",
+          "The frame size in pixels (`1080x1920`) or a preset name.")
+      ],
       labelled: [
         ArgumentSchema("fps", .number, default: "30", "Frame rate: `30`, `29.97` (30000/1001), `24000/1001`, …"),
         ArgumentSchema("background", .color, default: "black", "Colour behind everything."),
@@ -68,23 +80,33 @@ extension Schema {
     StatementSchema(
       "track", in: [.file],
       positional: [
-        ArgumentSchema(nil, .enumeration(Enumerations.trackKind), required: true, "`main` (the background sequence), `overlay` or `audio`."),
+        ArgumentSchema(
+          nil, .enumeration(Enumerations.trackKind), required: true,
+          "`main` (the background sequence), `overlay` or `audio`."),
         ArgumentSchema(nil, .string, "A name for the track (overlay and audio tracks)."),
       ],
       block: .mainTrack,
-      "A track. `track main { … }` plays its clips back to back from 0; `track overlay` places items with `at:`, later tracks above earlier ones; `track audio` mixes clips under the main track's sound."),
+      "A track. `track main { … }` plays its clips back to back from 0; `track overlay` places items with `at:`, later tracks above earlier ones; `track audio` mixes clips under the main track's sound."
+    ),
     StatementSchema(
       "clip", in: [.mainTrack, .overlayTrack, .audioTrack],
-      positional: [ArgumentSchema(nil, .source, required: true, "The source: `video(…)`, `image(…)`, `audio(…)`, `color(…)`, `testpattern()`, `tone(…)` or a `let` name.")],
+      positional: [
+        ArgumentSchema(
+          nil, .source, required: true,
+          "The source: `video(…)`, `image(…)`, `audio(…)`, `color(…)`, `testpattern()`, `tone(…)` or a `let` name.")
+      ],
       labelled: clipArguments, flags: ["muted"], block: .clip,
-      "A clip of a source. On the main track clips play in sequence; elsewhere they are placed with `at:`. `muted` silences a video's own sound."),
+      "A clip of a source. On the main track clips play in sequence; elsewhere they are placed with `at:`. `muted` silences a video's own sound."
+    ),
     StatementSchema(
       "text", in: [.overlayTrack],
       positional: [ArgumentSchema(nil, .string, required: true, "The text; `\\(…)` interpolates values.")],
-      labelled: [atArgument, durationArgument, untilArgument, idArgument,
-                 ArgumentSchema("box", .color, "A background box behind the text."),
-                 ArgumentSchema("outline", .color, "An outline around the glyphs."),
-                 ArgumentSchema("outlineWidth", .number, default: "1", "Outline width in pixels.")],
+      labelled: [
+        atArgument, durationArgument, untilArgument, idArgument,
+        ArgumentSchema("box", .color, "A background box behind the text."),
+        ArgumentSchema("outline", .color, "An outline around the glyphs."),
+        ArgumentSchema("outlineWidth", .number, default: "1", "Outline width in pixels."),
+      ],
       block: .text,
       "A text item on an overlay track."),
     StatementSchema(
@@ -100,17 +122,26 @@ extension Schema {
     StatementSchema(
       "fade", in: [.mainTrack, .clip, .text, .shape],
       positional: [ArgumentSchema(nil, .duration, "Transition length (main track only).")],
-      labelled: [ArgumentSchema("in", .duration, "Fade-in length (on an item)."), ArgumentSchema("out", .duration, "Fade-out length (on an item).")],
-      "On the main track, `fade D` is a transition through black. On an item, `fade in: D out: D` fades its picture (and sound) in and out."),
+      labelled: [
+        ArgumentSchema("in", .duration, "Fade-in length (on an item)."),
+        ArgumentSchema("out", .duration, "Fade-out length (on an item)."),
+      ],
+      "On the main track, `fade D` is a transition through black. On an item, `fade in: D out: D` fades its picture (and sound) in and out."
+    ),
     StatementSchema(
       "wipe", in: [.mainTrack],
       positional: [ArgumentSchema(nil, .duration, required: true, "Transition length.")],
-      labelled: [ArgumentSchema("direction", .enumeration(Enumerations.direction), default: "left", "Where the edge travels.")],
+      labelled: [
+        ArgumentSchema("direction", .enumeration(Enumerations.direction), default: "left", "Where the edge travels.")
+      ],
       "A transition where an edge wipes the next clip over the previous one."),
     StatementSchema(
       "slide", in: [.mainTrack],
       positional: [ArgumentSchema(nil, .duration, required: true, "Transition length.")],
-      labelled: [ArgumentSchema("direction", .enumeration(Enumerations.direction), default: "left", "Where the next clip slides towards.")],
+      labelled: [
+        ArgumentSchema(
+          "direction", .enumeration(Enumerations.direction), default: "left", "Where the next clip slides towards.")
+      ],
       "A transition where the next clip slides in, pushing the previous one out."),
     StatementSchema(
       "gap", in: [.mainTrack],
@@ -127,11 +158,20 @@ extension Schema {
         ArgumentSchema("width", .fraction, fractionDoc), ArgumentSchema("height", .fraction, fractionDoc),
       ],
       repeatable: false,
-      "Crops the source: to an aspect ratio (`crop 9:16`), or to a rectangle given in fractions of the source (`crop x: 0.1 y: 0 width: 0.8 height: 1`)."),
+      "Crops the source: to an aspect ratio (`crop 9:16`), or to a rectangle given in fractions of the source (`crop x: 0.1 y: 0 width: 0.8 height: 1`)."
+    ),
     StatementSchema(
       "fit", in: [.clip],
-      positional: [ArgumentSchema(nil, .enumeration(Enumerations.fit), required: true, "`cover` fills and crops, `contain` shows all with bars, `fill` stretches.")],
-      labelled: [ArgumentSchema("background", .oneOf([.enumeration(Enumerations.blur), .color]), default: "black", "For `contain`: `blur` (the source blurred) or a colour.")],
+      positional: [
+        ArgumentSchema(
+          nil, .enumeration(Enumerations.fit), required: true,
+          "`cover` fills and crops, `contain` shows all with bars, `fill` stretches.")
+      ],
+      labelled: [
+        ArgumentSchema(
+          "background", .oneOf([.enumeration(Enumerations.blur), .color]), default: "black",
+          "For `contain`: `blur` (the source blurred) or a colour.")
+      ],
       repeatable: false,
       "How the source fills the canvas (main track) or its `size` box. Default `cover`."),
     StatementSchema(
@@ -141,12 +181,17 @@ extension Schema {
       "Zooms into the picture around its centre (moved with `pan`)."),
     StatementSchema(
       "pan", in: [.clip],
-      labelled: [ArgumentSchema("x", .number, default: "0", "Horizontal offset in canvas pixels (right is positive)."), ArgumentSchema("y", .number, default: "0", "Vertical offset in canvas pixels (down is positive).")],
+      labelled: [
+        ArgumentSchema("x", .number, default: "0", "Horizontal offset in canvas pixels (right is positive)."),
+        ArgumentSchema("y", .number, default: "0", "Vertical offset in canvas pixels (down is positive)."),
+      ],
       repeatable: false,
       "Moves the zoomed picture by canvas pixels, clamped so that the picture still covers its box."),
     StatementSchema(
       "rotate", in: placementContexts,
-      positional: [ArgumentSchema(nil, .angle, required: true, "Clockwise angle (`90deg`); multiples of 90° are exact.")],
+      positional: [
+        ArgumentSchema(nil, .angle, required: true, "Clockwise angle (`90deg`); multiples of 90° are exact.")
+      ],
       repeatable: false,
       "Rotates the item clockwise about its centre."),
     StatementSchema(
@@ -171,14 +216,19 @@ extension Schema {
       "position", in: placementContexts,
       positional: [ArgumentSchema(nil, .enumeration(Enumerations.anchor), "An anchor on the canvas.")],
       labelled: [
-        ArgumentSchema("x", .number, "Left edge in canvas pixels."), ArgumentSchema("y", .number, "Top edge in canvas pixels."),
+        ArgumentSchema("x", .number, "Left edge in canvas pixels."),
+        ArgumentSchema("y", .number, "Top edge in canvas pixels."),
         ArgumentSchema("margin", .number, default: "0", "Distance in pixels from the canvas edges at the anchor."),
       ],
       repeatable: false,
-      "Places the item: at an anchor (`position bottomTrailing margin: 32`) or at pixel coordinates (`position x: 80 y: 80`)."),
+      "Places the item: at an anchor (`position bottomTrailing margin: 32`) or at pixel coordinates (`position x: 80 y: 80`)."
+    ),
     StatementSchema(
       "size", in: placementContexts,
-      labelled: [ArgumentSchema("width", .number, "Width in canvas pixels."), ArgumentSchema("height", .number, "Height in canvas pixels.")],
+      labelled: [
+        ArgumentSchema("width", .number, "Width in canvas pixels."),
+        ArgumentSchema("height", .number, "Height in canvas pixels."),
+      ],
       repeatable: false,
       "The item's box in pixels; with only one side given, the other keeps the aspect ratio."),
     StatementSchema(
@@ -188,7 +238,9 @@ extension Schema {
       "Scales the item about its position."),
     StatementSchema(
       "font", in: [.text],
-      positional: [ArgumentSchema(nil, .string, required: true, "A font family (found with Fontconfig) or a path to a font file.")],
+      positional: [
+        ArgumentSchema(nil, .string, required: true, "A font family (found with Fontconfig) or a path to a font file.")
+      ],
       labelled: [
         ArgumentSchema("size", .number, default: "48", "Size in pixels."),
         ArgumentSchema("color", .color, default: "white", "Text colour."),
@@ -197,13 +249,17 @@ extension Schema {
       "The text's font, size and colour."),
     StatementSchema(
       "align", in: [.text],
-      positional: [ArgumentSchema(nil, .enumeration(Enumerations.alignment), required: true, "`leading`, `center` or `trailing`.")],
+      positional: [
+        ArgumentSchema(nil, .enumeration(Enumerations.alignment), required: true, "`leading`, `center` or `trailing`.")
+      ],
       repeatable: false,
       "Alignment of the lines of a multi-line text."),
     StatementSchema(
       "box", in: [.text],
       positional: [ArgumentSchema(nil, .color, required: true, "Box colour (with alpha for translucency).")],
-      labelled: [ArgumentSchema("padding", .number, default: "0", "Space between the text and the box's edge, in pixels.")],
+      labelled: [
+        ArgumentSchema("padding", .number, default: "0", "Space between the text and the box's edge, in pixels.")
+      ],
       repeatable: false,
       "A background box behind the text (same as `box:` on the item)."),
     StatementSchema(
@@ -251,7 +307,8 @@ extension Schema {
         ArgumentSchema("size", .number, default: "48", "Size in pixels."),
         ArgumentSchema("color", .color, default: "white", "Text colour."),
         ArgumentSchema("box", .color, "Background box colour."),
-        ArgumentSchema("position", .enumeration(Enumerations.captionPosition), default: "bottom", "Where captions sit."),
+        ArgumentSchema(
+          "position", .enumeration(Enumerations.captionPosition), default: "bottom", "Where captions sit."),
         ArgumentSchema("margin", .number, default: "60", "Distance from the edge in pixels."),
       ],
       repeatable: false,
@@ -260,7 +317,9 @@ extension Schema {
     // Exports.
     StatementSchema(
       "export", in: [.file],
-      positional: [ArgumentSchema(nil, .path, required: true, "Output file: `.mp4`, `.mov`, `.webm`, or `.png` for a still.")],
+      positional: [
+        ArgumentSchema(nil, .path, required: true, "Output file: `.mp4`, `.mov`, `.webm`, or `.png` for a still.")
+      ],
       labelled: [
         ArgumentSchema("quality", .enumeration(Enumerations.quality), default: "high", "Encoding quality preset."),
         ArgumentSchema("at", .time, default: "0s", "For a `.png` still: which moment of the edit."),
@@ -270,7 +329,9 @@ extension Schema {
     StatementSchema(
       "watermark", in: [.export],
       positional: [ArgumentSchema(nil, .source, required: true, "An image (or video) drawn unscaled.")],
-      labelled: [ArgumentSchema("position", .enumeration(Enumerations.corner), default: "bottomTrailing", "The corner.")],
+      labelled: [
+        ArgumentSchema("position", .enumeration(Enumerations.corner), default: "bottomTrailing", "The corner.")
+      ],
       repeatable: false,
       "A watermark applied on this export only, unscaled, clipped if larger than the frame."),
     StatementSchema(

@@ -125,7 +125,8 @@ public struct CallShape: Sendable, Hashable {
 
   /// `dynamic(maximumTracks: Int)`.
   public var signature: String {
-    "\(name)(" + arguments.map { ($0.label.map { "\($0): " } ?? "") + $0.type.description }.joined(separator: ", ") + ")"
+    "\(name)(" + arguments.map { ($0.label.map { "\($0): " } ?? "") + $0.type.description }.joined(separator: ", ")
+      + ")"
   }
 }
 
@@ -139,7 +140,10 @@ public struct ArgumentSchema: Sendable, Hashable {
   public let defaultValue: String?
   public let documentation: String
 
-  public init(_ label: String?, _ type: ValueType, required: Bool = false, default defaultValue: String? = nil, _ documentation: String) {
+  public init(
+    _ label: String?, _ type: ValueType, required: Bool = false, default defaultValue: String? = nil,
+    _ documentation: String
+  ) {
     self.label = label
     self.type = type
     self.isRequired = required
@@ -167,7 +171,8 @@ public struct StatementSchema: Sendable, Hashable {
   public let documentation: String
 
   public init(
-    _ name: String, in contexts: Set<StatementContext>, positional: [ArgumentSchema] = [], labelled: [ArgumentSchema] = [],
+    _ name: String, in contexts: Set<StatementContext>, positional: [ArgumentSchema] = [],
+    labelled: [ArgumentSchema] = [],
     flags: [String] = [], block: StatementContext? = nil, repeatable: Bool = true, _ documentation: String
   ) {
     self.name = name

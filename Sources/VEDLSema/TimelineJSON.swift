@@ -27,7 +27,9 @@ extension Timeline {
       if let c = s.color { o["color"] = ColorNames.hex(c) }
       if let f = s.frequency { o["frequency"] = f.doubleValue }
       if let facts = s.facts {
-        var f: [String: Any] = ["hasVideo": facts.hasVideo, "hasAudio": facts.hasAudio, "stillImage": facts.isStillImage]
+        var f: [String: Any] = [
+          "hasVideo": facts.hasVideo, "hasAudio": facts.hasAudio, "stillImage": facts.isStillImage,
+        ]
         if let d = facts.duration { f["duration"] = exact(d) }
         if let w = facts.width, let h = facts.height { f["width"] = w; f["height"] = h }
         if let r = facts.frameRate { f["fps"] = ["exact": r.description, "value": r.doubleValue] as [String: Any] }
@@ -77,31 +79,41 @@ extension Timeline {
     }
     object["transitions"] = transitions.map { tr -> [String: Any] in
       var o: [String: Any] = [
-        "kind": tr.kind.rawValue, "fromItem": tr.fromItem, "toItem": tr.toItem, "start": time(tr.start), "end": time(tr.end),
+        "kind": tr.kind.rawValue, "fromItem": tr.fromItem, "toItem": tr.toItem, "start": time(tr.start),
+        "end": time(tr.end),
         "startFrame": tr.startFrame, "endFrame": tr.endFrame,
       ]
       if let d = tr.direction { o["direction"] = d }
       return o
     }
     var style: [String: Any] = [
-      "font": captions.style.font, "size": captions.style.size.doubleValue, "color": ColorNames.hex(captions.style.color),
+      "font": captions.style.font, "size": captions.style.size.doubleValue,
+      "color": ColorNames.hex(captions.style.color),
       "position": captions.style.position, "margin": captions.style.margin.doubleValue,
     ]
     if let b = captions.style.box { style["box"] = ColorNames.hex(b) }
-    object["captions"] = [
-      "style": style,
-      "cues": captions.cues.map { c -> [String: Any] in
-        var o: [String: Any] = ["start": time(c.start), "end": time(c.end), "startFrame": c.startFrame, "endFrame": c.endFrame, "text": c.text]
-        if let f = c.file { o["file"] = f }
-        return o
-      },
-    ] as [String: Any]
+    object["captions"] =
+      [
+        "style": style,
+        "cues": captions.cues.map { c -> [String: Any] in
+          var o: [String: Any] = [
+            "start": time(c.start), "end": time(c.end), "startFrame": c.startFrame, "endFrame": c.endFrame,
+            "text": c.text,
+          ]
+          if let f = c.file { o["file"] = f }
+          return o
+        },
+      ] as [String: Any]
     object["exports"] = exports.map { e -> [String: Any] in
-      var o: [String: Any] = ["path": e.path, "written": e.writtenPath, "format": e.format.rawValue, "quality": e.quality]
+      var o: [String: Any] = [
+        "path": e.path, "written": e.writtenPath, "format": e.format.rawValue, "quality": e.quality,
+      ]
       if let w = e.watermark { o["watermark"] = ["source": w.source, "position": w.position] as [String: Any] }
       if let t = e.stillTime { o["still"] = time(t) }
       o["sidecars"] = e.sidecars.map { ["path": $0.path, "written": $0.writtenPath] }
-      o["thumbnails"] = e.thumbnails.map { ["path": $0.path, "written": $0.writtenPath, "at": time($0.time)] as [String: Any] }
+      o["thumbnails"] = e.thumbnails.map {
+        ["path": $0.path, "written": $0.writtenPath, "at": time($0.time)] as [String: Any]
+      }
       return o
     }
     object["parameters"] = parameters.mapValues(\.jsonValue)
@@ -110,7 +122,9 @@ extension Timeline {
 
   /// Pretty-printed JSON with sorted keys (stable for golden tests).
   public var jsonText: String {
-    let data = (try? JSONSerialization.data(withJSONObject: jsonObject, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+    let data =
+      (try? JSONSerialization.data(
+        withJSONObject: jsonObject, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
     return String(decoding: data, as: UTF8.self)
   }
 }

@@ -50,7 +50,10 @@ final class ItemNode {
   var mainLength: Rational?
   var lengthCell: Cell<Rational> = .pending
 
-  init(statement: Statement, kind: Kind, track: TrackNode, checker: CheckRun, schema: StatementSchema, arguments: BoundArguments) {
+  init(
+    statement: Statement, kind: Kind, track: TrackNode, checker: CheckRun, schema: StatementSchema,
+    arguments: BoundArguments
+  ) {
     self.statement = statement
     self.kind = kind
     self.track = track

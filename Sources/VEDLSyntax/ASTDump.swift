@@ -116,7 +116,11 @@ public struct ASTDump {
       case "\n": s += "\\n"
       case "\t": s += "\\t"
       default:
-        if scalar.value < 0x20 { s += "\\u{\(String(scalar.value, radix: 16))}" } else { s.unicodeScalars.append(scalar) }
+        if scalar.value < 0x20 {
+          s += "\\u{\(String(scalar.value, radix: 16))}"
+        } else {
+          s.unicodeScalars.append(scalar)
+        }
       }
     }
     return s + "\""

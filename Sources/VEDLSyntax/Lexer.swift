@@ -195,7 +195,8 @@ public struct Lexer {
         .unterminatedComment, "unterminated block comment", file: file, span: Span(start: start, end: start + 2),
         help: "add `*/` to close the comment")
       if inner != start {
-        d.labels.append(Label(span: Span(start: inner, end: inner + 2), message: "this nested comment is not closed either"))
+        d.labels.append(
+          Label(span: Span(start: inner, end: inner + 2), message: "this nested comment is not closed either"))
       }
       diagnostics.append(d)
     }
@@ -225,8 +226,9 @@ public struct Lexer {
       if let n = validScalarLength(at: i) {
         i += n
         let text = file.text(Span(start: start, end: i))
-        report(.unexpectedCharacter, "unexpected character `\(text)`", Span(start: start, end: i),
-               help: "identifiers are ASCII; put other text inside a string")
+        report(
+          .unexpectedCharacter, "unexpected character `\(text)`", Span(start: start, end: i),
+          help: "identifiers are ASCII; put other text inside a string")
       } else {
         // Swallow the whole run of invalid bytes as one error.
         i += 1
@@ -290,8 +292,9 @@ public struct Lexer {
       }
     }
     guard valid else {
-      report(.invalidColor, "invalid color literal `\(file.text(span))`", span,
-             help: "write `#RGB`, `#RRGGBB` or `#RRGGBBAA` with hexadecimal digits")
+      report(
+        .invalidColor, "invalid color literal `\(file.text(span))`", span,
+        help: "write `#RGB`, `#RRGGBB` or `#RRGGBBAA` with hexadecimal digits")
       errorToken(start)
       return
     }
@@ -372,10 +375,13 @@ public struct Lexer {
     if intEnd + 1 < end, bytes[intEnd] == UInt8(ascii: "x"), Lexer.isDigit(bytes[intEnd + 1]) {
       let hEnd = digitRun(from: intEnd + 1)
       i = hEnd
-      if i < end, Lexer.isIdentifierContinue(bytes[i]) || (bytes[i] == UInt8(ascii: ".") && peek(1).map(Lexer.isDigit) == true) {
+      if i < end,
+        Lexer.isIdentifierContinue(bytes[i]) || (bytes[i] == UInt8(ascii: ".") && peek(1).map(Lexer.isDigit) == true)
+      {
         skipLiteralTail()
-        malformed(start, "malformed size literal `\(file.text(Span(start: start, end: i)))`",
-                  help: "a size is `WIDTHxHEIGHT` in whole pixels, e.g. `1080x1920`")
+        malformed(
+          start, "malformed size literal `\(file.text(Span(start: start, end: i)))`",
+          help: "a size is `WIDTHxHEIGHT` in whole pixels, e.g. `1080x1920`")
         return
       }
       guard let w = integer(start, intEnd), let h = integer(intEnd + 1, hEnd) else {
@@ -395,8 +401,9 @@ public struct Lexer {
 
   private mutating func overflow(_ start: Int) {
     let span = Span(start: start, end: i)
-    report(.literalOverflow, "literal `\(file.text(span))` is out of range", span,
-           help: "numbers must fit exactly in 64-bit integers")
+    report(
+      .literalOverflow, "literal `\(file.text(span))` is out of range", span,
+      help: "numbers must fit exactly in 64-bit integers")
     errorToken(start)
   }
 
@@ -423,8 +430,9 @@ public struct Lexer {
     }
     if i < end, Lexer.isIdentifierContinue(bytes[i]) {
       skipLiteralTail()
-      malformed(start, "malformed literal `\(file.text(Span(start: start, end: i)))`",
-                help: "a ratio is `W:H`; a timecode is `HH:MM:SS:FF` or `HH:MM:SS.mmm`")
+      malformed(
+        start, "malformed literal `\(file.text(Span(start: start, end: i)))`",
+        help: "a ratio is `W:H`; a timecode is `HH:MM:SS:FF` or `HH:MM:SS.mmm`")
       return
     }
     var values: [Int64] = []
@@ -442,8 +450,9 @@ public struct Lexer {
     case (3, _), (4, nil):
       let (h, m, s) = (values[0], values[1], values[2])
       if m >= 60 || s >= 60 {
-        malformed(start, "timecode `\(file.text(span))` has \(m >= 60 ? "minutes" : "seconds") out of range",
-                  help: "minutes and seconds must be below 60")
+        malformed(
+          start, "timecode `\(file.text(span))` has \(m >= 60 ? "minutes" : "seconds") out of range",
+          help: "minutes and seconds must be below 60")
         return
       }
       let (hm, o1) = h.multipliedReportingOverflow(by: 3600)
@@ -466,8 +475,9 @@ public struct Lexer {
         tokens.append(Token(.literal(.duration(.seconds(seconds))), span))
       }
     default:
-      malformed(start, "malformed literal `\(file.text(span))`",
-                help: "a ratio has two groups (`9:16`); a timecode has three (`HH:MM:SS.mmm`) or four (`HH:MM:SS:FF`)")
+      malformed(
+        start, "malformed literal `\(file.text(span))`",
+        help: "a ratio has two groups (`9:16`); a timecode has three (`HH:MM:SS.mmm`) or four (`HH:MM:SS:FF`)")
     }
   }
 
@@ -515,15 +525,17 @@ public struct Lexer {
       if let rank = Lexer.durationUnits.firstIndex(where: { $0.0 == unit }) {
         if lastUnitRank >= 0 && rank <= lastUnitRank {
           skipLiteralTail()
-          malformed(start, "malformed duration `\(file.text(Span(start: start, end: i)))`: units must decrease (h, m, s, ms)",
-                    help: "write the larger unit first, e.g. `1m30s`")
+          malformed(
+            start, "malformed duration `\(file.text(Span(start: start, end: i)))`: units must decrease (h, m, s, ms)",
+            help: "write the larger unit first, e.g. `1m30s`")
           return
         }
         if lastUnitRank >= 0 && isDecimal && followedByDigit {
           // only the last component may be fractional; checked below
         }
         guard let scaled = value.checkedMultiplying(Lexer.durationUnits[rank].1),
-              let sum = total.checkedAdding(scaled) else {
+          let sum = total.checkedAdding(scaled)
+        else {
           skipLiteralTail()
           overflow(start)
           return
@@ -533,8 +545,10 @@ public struct Lexer {
         if followedByDigit {
           if isDecimal {
             skipLiteralTail()
-            malformed(start, "malformed duration `\(file.text(Span(start: start, end: i)))`: only the last component may have a fraction",
-                      help: "write e.g. `1m30.5s`")
+            malformed(
+              start,
+              "malformed duration `\(file.text(Span(start: start, end: i)))`: only the last component may have a fraction",
+              help: "write e.g. `1m30.5s`")
             return
           }
           componentStart = i
@@ -552,8 +566,9 @@ public struct Lexer {
       // Any other unit ends the literal and cannot be compounded.
       if lastUnitRank >= 0 {
         skipLiteralTail()
-        malformed(start, "malformed duration `\(file.text(Span(start: start, end: i)))`",
-                  help: "compound durations use h, m, s and ms in decreasing order, e.g. `1m30s`")
+        malformed(
+          start, "malformed duration `\(file.text(Span(start: start, end: i)))`",
+          help: "compound durations use h, m, s and ms in decreasing order, e.g. `1m30s`")
         return
       }
       if followedByIdentifierChar || followedByDigit {
@@ -587,8 +602,9 @@ public struct Lexer {
   private mutating func unknownUnit(_ start: Int, _ unitStart: Int) {
     let unit = file.text(Span(start: unitStart, end: i))
     let span = Span(start: start, end: i)
-    report(.unknownUnit, "unknown unit `\(unit)` in `\(file.text(span))`", span,
-           help: "known units are s, ms, m, h, f, dB, deg, x and %; put a space between a number and a name")
+    report(
+      .unknownUnit, "unknown unit `\(unit)` in `\(file.text(span))`", span,
+      help: "known units are s, ms, m, h, f, dB, deg, x and %; put a space between a number and a name")
     errorToken(start)
   }
 
@@ -614,8 +630,9 @@ public struct Lexer {
         var stop = i
         if stop > start, stop <= bytes.count, bytes[stop - 1] == UInt8(ascii: "\r") { stop -= 1 }
         i = stop
-        report(.unterminatedString, "unterminated string literal", Span(start: start, end: stop),
-               help: "close the string with `\"` (strings cannot span lines; use `\\n`)")
+        report(
+          .unterminatedString, "unterminated string literal", Span(start: start, end: stop),
+          help: "close the string with `\"` (strings cannot span lines; use `\\n`)")
         errorToken(start)
         if i < end, bytes[i] == UInt8(ascii: "\r") { i += 1 }
         return
@@ -653,8 +670,9 @@ public struct Lexer {
             while i < end, bytes[i] != UInt8(ascii: "\n") { i += 1 }
             var stop = i
             if stop > start, bytes[stop - 1] == UInt8(ascii: "\r") { stop -= 1 }
-            report(.unterminatedString, "unterminated string interpolation", Span(start: escStart, end: stop),
-                   help: "close the interpolation with `)` and the string with `\"`")
+            report(
+              .unterminatedString, "unterminated string interpolation", Span(start: escStart, end: stop),
+              help: "close the interpolation with `)` and the string with `\"`")
             i = stop
             errorToken(start)
             return
@@ -665,8 +683,9 @@ public struct Lexer {
         default:
           let len = validScalarLength(at: i + 1) ?? 1
           let span = Span(start: escStart, end: i + 1 + len)
-          report(.invalidEscape, "invalid escape sequence `\(file.text(span))` in string", span,
-                 help: "write `\\\\` for a backslash")
+          report(
+            .invalidEscape, "invalid escape sequence `\(file.text(span))` in string", span,
+            help: "write `\\\\` for a backslash")
           ok = false
           i += 1 + len
         }
@@ -679,7 +698,8 @@ public struct Lexer {
         text.append(contentsOf: String(decoding: bytes[i..<(i + n)], as: UTF8.self))
         i += n
       } else {
-        report(.invalidUTF8, "invalid UTF-8 in string literal", Span(start: i, end: i + 1), help: "save the file as UTF-8")
+        report(
+          .invalidUTF8, "invalid UTF-8 in string literal", Span(start: i, end: i + 1), help: "save the file as UTF-8")
         ok = false
         i += 1
       }
@@ -694,8 +714,9 @@ public struct Lexer {
   /// `\u{1F600}`: called with `i` just after `\u`.
   private mutating func lexUnicodeEscape(_ escStart: Int) -> UnicodeScalar? {
     guard i < end, bytes[i] == UInt8(ascii: "{") else {
-      report(.invalidEscape, "invalid unicode escape: expected `{` after `\\u`", Span(start: escStart, end: i),
-             help: "write `\\u{` hex digits `}`, e.g. `\\u{1F600}`")
+      report(
+        .invalidEscape, "invalid unicode escape: expected `{` after `\\u`", Span(start: escStart, end: i),
+        help: "write `\\u{` hex digits `}`, e.g. `\\u{1F600}`")
       return nil
     }
     i += 1
@@ -710,8 +731,9 @@ public struct Lexer {
     if closed { i += 1 }
     let span = Span(start: escStart, end: i)
     guard closed, (1...8).contains(count), let scalar = UnicodeScalar(value) else {
-      report(.invalidEscape, "invalid unicode escape `\(file.text(span))`", span,
-             help: "write 1 to 8 hex digits naming a Unicode scalar, e.g. `\\u{E9}`")
+      report(
+        .invalidEscape, "invalid unicode escape `\(file.text(span))`", span,
+        help: "write 1 to 8 hex digits naming a Unicode scalar, e.g. `\\u{E9}`")
       return nil
     }
     return scalar

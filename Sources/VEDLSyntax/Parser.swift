@@ -53,7 +53,9 @@ public struct Parser {
     parser.depth = depth
     let expr = parser.parseExpression()
     if !parser.at(.endOfFile), !parser.recovering, !lexed.diagnostics.contains(where: { $0.severity == .error }) {
-      parser.error(.unexpectedToken, "expected end of interpolation, found \(parser.describe(parser.current))", parser.current.span)
+      parser.error(
+        .unexpectedToken, "expected end of interpolation, found \(parser.describe(parser.current))", parser.current.span
+      )
     }
     if case .error = expr.kind, parser.diagnostics.isEmpty, lexed.diagnostics.isEmpty {
       parser.error(.expectedExpression, "expected expression", range)
@@ -88,7 +90,9 @@ public struct Parser {
     }
   }
 
-  private mutating func error(_ code: DiagnosticCode, _ message: String, _ span: Span, labels: [Label] = [], help: String? = nil) {
+  private mutating func error(
+    _ code: DiagnosticCode, _ message: String, _ span: Span, labels: [Label] = [], help: String? = nil
+  ) {
     guard !recovering else { return }
     diagnostics.append(Diagnostic(code, message, file: file, span: span, labels: labels, help: help))
     recovering = true
@@ -174,8 +178,10 @@ public struct Parser {
       }
       let item = parseItem()
       if case .version(let v) = item, sawItem {
-        diagnostics.append(Diagnostic(.misplacedVersion, "`vedl` declaration must come first", file: file, span: v.span,
-                                      help: "move `vedl 1` to the top of the file"))
+        diagnostics.append(
+          Diagnostic(
+            .misplacedVersion, "`vedl` declaration must come first", file: file, span: v.span,
+            help: "move `vedl 1` to the top of the file"))
       }
       items.append(item)
       sawItem = true
@@ -187,8 +193,9 @@ public struct Parser {
   /// After an item: require a terminator (newline, `;`, `}` or end of file).
   private mutating func endItem() {
     if !atStatementEnd {
-      error(.unexpectedToken, "expected end of statement, found \(describe(current))", current.span,
-            help: "put each statement on its own line, or separate statements with `;`")
+      error(
+        .unexpectedToken, "expected end of statement, found \(describe(current))", current.span,
+        help: "put each statement on its own line, or separate statements with `;`")
       synchronize()
     }
     recovering = false
@@ -215,14 +222,17 @@ public struct Parser {
       }
       if at(.endOfFile) {
         recovering = false
-        error(.unclosedDelimiter, "unclosed `{`", open,
-              labels: [Label(span: current.span, message: "file ends here")], help: "add the matching `}`")
+        error(
+          .unclosedDelimiter, "unclosed `{`", open,
+          labels: [Label(span: current.span, message: "file ends here")], help: "add the matching `}`")
         return Block(items: items, span: open.merged(with: current.span))
       }
       let item = parseItem()
       if case .version(let v) = item {
-        diagnostics.append(Diagnostic(.misplacedVersion, "`vedl` declaration must come first", file: file, span: v.span,
-                                      help: "move `vedl 1` to the top of the file"))
+        diagnostics.append(
+          Diagnostic(
+            .misplacedVersion, "`vedl` declaration must come first", file: file, span: v.span,
+            help: "move `vedl 1` to the top of the file"))
       }
       items.append(item)
       endItem()
@@ -266,8 +276,9 @@ public struct Parser {
       synchronize()
       return .error(start.merged(with: tokens[max(0, p - 1)].span))
     default:
-      error(.unexpectedToken, "expected a statement, found \(describe(current))", current.span,
-            help: "a statement starts with a name, e.g. `clip intro`")
+      error(
+        .unexpectedToken, "expected a statement, found \(describe(current))", current.span,
+        help: "a statement starts with a name, e.g. `clip intro`")
       synchronize()
       return .error(start.merged(with: tokens[max(0, p - 1)].span))
     }
@@ -280,9 +291,11 @@ public struct Parser {
     let value = parseExpression()
     if case .literal(.number(let n)) = value.kind {
       if n != Rational(1) {
-        diagnostics.append(Diagnostic(.unsupportedVersion, "unsupported language version `\(file.text(value.span))`",
-                                      file: file, span: value.span, notes: ["this compiler understands VEDL version 1"],
-                                      help: "declare `vedl 1`"))
+        diagnostics.append(
+          Diagnostic(
+            .unsupportedVersion, "unsupported language version `\(file.text(value.span))`",
+            file: file, span: value.span, notes: ["this compiler understands VEDL version 1"],
+            help: "declare `vedl 1`"))
       }
     } else if case .error = value.kind {
       // reported
@@ -317,8 +330,8 @@ public struct Parser {
     let start = current.span
     advance()
     guard let name = expectIdentifier("a parameter name"),
-          expect(.colon, "after the parameter name"),
-          let type = expectIdentifier("a type name (`String`, `Number`, `Duration`, `Color`, …)")
+      expect(.colon, "after the parameter name"),
+      let type = expectIdentifier("a type name (`String`, `Number`, `Duration`, `Color`, …)")
     else {
       synchronize()
       return .error(start.merged(with: tokens[max(0, p - 1)].span))
@@ -339,7 +352,7 @@ public struct Parser {
     let start = current.span
     advance()
     guard let name = expectIdentifier("a name after `let`"),
-          expect(.equals, "after the name")
+      expect(.equals, "after the name")
     else {
       synchronize()
       return .error(start.merged(with: tokens[max(0, p - 1)].span))
@@ -404,8 +417,9 @@ public struct Parser {
     depth += 1
     defer { depth -= 1 }
     if depth > Parser.maximumDepth {
-      error(.nestingTooDeep, "expression nested more than \(Parser.maximumDepth) levels deep", current.span,
-            help: "split the expression with `let` declarations")
+      error(
+        .nestingTooDeep, "expression nested more than \(Parser.maximumDepth) levels deep", current.span,
+        help: "split the expression with `let` declarations")
       return Expr(.error, Span.point(current.span.start))
     }
     return parseRange()
@@ -451,8 +465,9 @@ public struct Parser {
     depth += 1
     defer { depth -= 1 }
     if depth > Parser.maximumDepth {
-      error(.nestingTooDeep, "expression nested more than \(Parser.maximumDepth) levels deep", current.span,
-            help: "split the expression with `let` declarations")
+      error(
+        .nestingTooDeep, "expression nested more than \(Parser.maximumDepth) levels deep", current.span,
+        help: "split the expression with `let` declarations")
       return Expr(.error, Span.point(current.span.start))
     }
     return body(&self)
@@ -491,8 +506,9 @@ public struct Parser {
       advance()
       return id
     default:
-      error(.unexpectedToken, "expected a member name after `.`, found \(describe(current))", current.span,
-            help: "write e.g. `opening.end`")
+      error(
+        .unexpectedToken, "expected a member name after `.`, found \(describe(current))", current.span,
+        help: "write e.g. `opening.end`")
       return nil
     }
   }
@@ -551,8 +567,9 @@ public struct Parser {
       return Expr(.parenthesized(inner), open.merged(with: close))
     }
     if !recovering {
-      error(.unclosedDelimiter, "unclosed `(`: expected `)`, found \(describe(current))", open,
-            labels: [Label(span: current.span, message: "expected `)` here")], help: "add the matching `)`")
+      error(
+        .unclosedDelimiter, "unclosed `(`: expected `)`, found \(describe(current))", open,
+        labels: [Label(span: current.span, message: "expected `)` here")], help: "add the matching `)`")
     }
     return Expr(.parenthesized(inner), open.merged(with: inner.span))
   }
@@ -567,8 +584,9 @@ public struct Parser {
     skipNewlines()
     while !at(.rightParen) {
       if at(.endOfFile) || at(.rightBrace) || at(.semicolon) || at(.newline) {
-        error(.unclosedDelimiter, "unclosed `(` in call to `\(callee.name)`", open,
-              labels: [Label(span: current.span, message: "expected `)` here")], help: "add the matching `)`")
+        error(
+          .unclosedDelimiter, "unclosed `(` in call to `\(callee.name)`", open,
+          labels: [Label(span: current.span, message: "expected `)` here")], help: "add the matching `)`")
         return Expr(.call(callee, arguments), callee.span.merged(with: tokens[max(0, p - 1)].span))
       }
       let before = p
@@ -584,7 +602,8 @@ public struct Parser {
         continue
       }
       if !at(.rightParen) {
-        error(.unexpectedToken, "expected `,` or `)` in call to `\(callee.name)`, found \(describe(current))", current.span)
+        error(
+          .unexpectedToken, "expected `,` or `)` in call to `\(callee.name)`, found \(describe(current))", current.span)
         // Skip to the closing parenthesis on this statement, if any.
         while !at(.rightParen) && !at(.endOfFile) && !at(.rightBrace) && !at(.semicolon) && !at(.newline) { advance() }
         if !at(.rightParen) {

@@ -4,11 +4,15 @@ import Testing
 @testable import VEDLCLI
 
 /// Runs `vedl` in-process with the given arguments.
-func vedl(_ arguments: [String], in directory: String = FileManager.default.currentDirectoryPath, environment: [String: String] = [:])
+func vedl(
+  _ arguments: [String], in directory: String = FileManager.default.currentDirectoryPath,
+  environment: [String: String] = [:]
+)
   -> (status: Int32, stdout: String, stderr: String)
 {
   let captured = CapturedOutput()
-  let status = VEDLCommandLine.run(arguments: arguments, io: captured.io(environment: environment, currentDirectory: directory))
+  let status = VEDLCommandLine.run(
+    arguments: arguments, io: captured.io(environment: environment, currentDirectory: directory))
   return (status, captured.stdout, captured.stderr)
 }
 
@@ -47,7 +51,8 @@ func write(_ text: String, _ name: String, in folder: URL) -> String {
   @Test func checkExitCodesAndJSON() throws {
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let good = write("vedl 1\ncanvas 640x360\ntrack main {\n  clip testpattern() duration: 1s\n}\n", "good.vedl", in: folder)
+    let good = write(
+      "vedl 1\ncanvas 640x360\ntrack main {\n  clip testpattern() duration: 1s\n}\n", "good.vedl", in: folder)
     let warn = write("canvas 641x360\ntrack main {\n  clip testpattern() duration: 1s\n}\n", "warn.vedl", in: folder)
     let bad = write("canvas 640x360\ngap 12q\n", "bad.vedl", in: folder)
     #expect(vedl(["check", good]).status == 0)
@@ -122,7 +127,8 @@ func write(_ text: String, _ name: String, in folder: URL) -> String {
   @Test func formatCheckAndWrite() throws {
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let messy = write("canvas   640x360   fps:30\ntrack main {\nclip testpattern()  duration:1s // keep me\n}\n", "m.vedl", in: folder)
+    let messy = write(
+      "canvas   640x360   fps:30\ntrack main {\nclip testpattern()  duration:1s // keep me\n}\n", "m.vedl", in: folder)
     let printed = vedl(["fmt", messy])
     #expect(printed.status == 0)
     #expect(printed.stdout == "canvas 640x360 fps: 30\ntrack main {\n  clip testpattern() duration: 1s // keep me\n}\n")

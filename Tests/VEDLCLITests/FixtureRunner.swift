@@ -50,13 +50,20 @@ enum FixtureMedia {
   static let provider = FakeMediaFacts(
     [
       "music.wav": .success(MediaFacts(duration: Rational(60), hasVideo: false, hasAudio: true)),
-      "logo.png": .success(MediaFacts(duration: nil, hasVideo: true, hasAudio: false, isStillImage: true, width: 200, height: 100, frameCount: 1)),
-      "short.mp4": .success(MediaFacts(duration: Rational(5), hasVideo: true, hasAudio: false, width: 1280, height: 720, frameRate: Rational(30), frameCount: 150)),
+      "logo.png": .success(
+        MediaFacts(
+          duration: nil, hasVideo: true, hasAudio: false, isStillImage: true, width: 200, height: 100, frameCount: 1)),
+      "short.mp4": .success(
+        MediaFacts(
+          duration: Rational(5), hasVideo: true, hasAudio: false, width: 1280, height: 720, frameRate: Rational(30),
+          frameCount: 150)),
       "missing.mp4": .failure(MediaFactsError(.missing, "no such file")),
       "broken.mp4": .failure(MediaFactsError(.unreadable, "Invalid data found when processing input")),
       "cut.mp4": .failure(MediaFactsError(.truncated, "moov atom not found")),
     ],
-    fallback: MediaFacts(duration: Rational(10), hasVideo: true, hasAudio: true, width: 1920, height: 1080, frameRate: Rational(30), frameCount: 300))
+    fallback: MediaFacts(
+      duration: Rational(10), hasVideo: true, hasAudio: true, width: 1920, height: 1080, frameRate: Rational(30),
+      frameCount: 300))
 }
 
 /// Locates the repository (the folder holding Package.swift) from this file's path.
@@ -115,9 +122,10 @@ func verifyFixture(_ url: URL) -> [String] {
 
   @Test func annotationParsing() {
     let e = Expectation.parse("a // expected-error[E0101] {{x y}}\n// expected-warning@+2[W0401] {{snap}}\n")
-    #expect(e == [
-      Expectation(line: 1, severity: .error, code: "E0101", message: "x y"),
-      Expectation(line: 4, severity: .warning, code: "W0401", message: "snap"),
-    ])
+    #expect(
+      e == [
+        Expectation(line: 1, severity: .error, code: "E0101", message: "x y"),
+        Expectation(line: 4, severity: .warning, code: "W0401", message: "snap"),
+      ])
   }
 }

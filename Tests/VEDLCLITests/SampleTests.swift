@@ -13,16 +13,27 @@ import Testing
     let folder = temporaryFolder()
     let samples = Repository.root.appendingPathComponent("Samples")
     for name in (try? FileManager.default.contentsOfDirectory(atPath: samples.path)) ?? [] {
-      try? FileManager.default.copyItem(at: samples.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+      try? FileManager.default.copyItem(
+        at: samples.appendingPathComponent(name), to: folder.appendingPathComponent(name))
     }
     let media = folder.appendingPathComponent("media")
     try? FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
     let jobs: [[String]] = [
-      ["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30:duration=12", "-f", "lavfi", "-i", "sine=frequency=440:duration=12",
-       "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", media.appendingPathComponent("a.mp4").path],
-      ["-f", "lavfi", "-i", "testsrc=size=320x180:rate=30:duration=12", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
-       media.appendingPathComponent("b.mp4").path],
-      ["-f", "lavfi", "-i", "color=c=orange:size=200x100", "-frames:v", "1", media.appendingPathComponent("logo.png").path],
+      [
+        "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30:duration=12", "-f", "lavfi", "-i",
+        "sine=frequency=440:duration=12",
+        "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest",
+        media.appendingPathComponent("a.mp4").path,
+      ],
+      [
+        "-f", "lavfi", "-i", "testsrc=size=320x180:rate=30:duration=12", "-c:v", "libx264", "-preset", "ultrafast",
+        "-pix_fmt", "yuv420p",
+        media.appendingPathComponent("b.mp4").path,
+      ],
+      [
+        "-f", "lavfi", "-i", "color=c=orange:size=200x100", "-frames:v", "1",
+        media.appendingPathComponent("logo.png").path,
+      ],
       ["-f", "lavfi", "-i", "sine=frequency=220:duration=30", media.appendingPathComponent("music.wav").path],
     ]
     for job in jobs {
@@ -32,7 +43,8 @@ import Testing
       try? p.run()
       p.waitUntilExit()
     }
-    let srt = "1\n00:00:00,500 --> 00:00:02,000\nHello from the subtitles\n\n2\n00:00:02,500 --> 00:00:04,000\nSecond cue\n"
+    let srt =
+      "1\n00:00:00,500 --> 00:00:02,000\nHello from the subtitles\n\n2\n00:00:02,500 --> 00:00:04,000\nSecond cue\n"
     FileManager.default.createFile(atPath: media.appendingPathComponent("subs.srt").path, contents: Data(srt.utf8))
     return folder
   }()
@@ -83,7 +95,8 @@ import Testing
     let folder = Self.workspace
     // A cut-short copy of a real clip, and an empty file.
     let whole = try Data(contentsOf: folder.appendingPathComponent("media/a.mp4"))
-    FileManager.default.createFile(atPath: folder.appendingPathComponent("media/cut.mp4").path, contents: whole.prefix(2000))
+    FileManager.default.createFile(
+      atPath: folder.appendingPathComponent("media/cut.mp4").path, contents: whole.prefix(2000))
     FileManager.default.createFile(atPath: folder.appendingPathComponent("media/empty.mp4").path, contents: Data())
     let script = """
       let a = video("media/music.wav")
@@ -97,7 +110,8 @@ import Testing
       }
 
       """
-    FileManager.default.createFile(atPath: folder.appendingPathComponent("bad-media.vedl").path, contents: Data(script.utf8))
+    FileManager.default.createFile(
+      atPath: folder.appendingPathComponent("bad-media.vedl").path, contents: Data(script.utf8))
     let r = vedl(["check", "--format", "json", "bad-media.vedl"], in: folder.path)
     #expect(r.status == 1)
     let diagnostics = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])

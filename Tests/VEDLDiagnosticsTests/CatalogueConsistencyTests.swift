@@ -157,8 +157,7 @@ import Testing
 
   /// Codes (`E`/`W` + four digits, not part of a longer word) in every regular file under
   /// `directory`, skipping `excluded` and hidden entries.
-  static func codesMentioned(under directory: URL, excluding excluded: String) throws -> Set<String>
-  {
+  static func codesMentioned(under directory: URL, excluding excluded: String) throws -> Set<String> {
     let manager = FileManager.default
     var found: Set<String> = []
     guard

@@ -20,7 +20,8 @@ import Testing
     let appendix = try #require(doc.range(of: "## Appendix A")).upperBound
     let reference = doc[appendix...]
     for statement in Schema.statements {
-      #expect(reference.contains("`\(statement.name)"), "`\(statement.name)` is missing from docs/language.md Appendix A")
+      #expect(
+        reference.contains("`\(statement.name)"), "`\(statement.name)` is missing from docs/language.md Appendix A")
     }
   }
 
@@ -32,7 +33,9 @@ import Testing
         #expect(!argument.documentation.isEmpty, "\(statement.name) \(argument.label ?? "_") has no documentation")
       }
       for context in statement.contexts {
-        #expect(seen.insert("\(context.rawValue).\(statement.name)").inserted, "\(statement.name) is declared twice in \(context)")
+        #expect(
+          seen.insert("\(context.rawValue).\(statement.name)").inserted,
+          "\(statement.name) is declared twice in \(context)")
       }
       let labels = statement.labelled.compactMap(\.label)
       #expect(Set(labels).count == labels.count, "\(statement.name) repeats a label")

@@ -23,7 +23,9 @@ import VEDLTime
   static let seed: UInt64 = ProcessInfo.processInfo.environment["VEDL_SEED"].flatMap { UInt64($0) } ?? 0x5EED_F00D
 
   static let media = FakeMediaFacts(
-    fallback: MediaFacts(duration: Rational(10), hasVideo: true, hasAudio: true, width: 640, height: 360, frameRate: Rational(30), frameCount: 300))
+    fallback: MediaFacts(
+      duration: Rational(10), hasVideo: true, hasAudio: true, width: 640, height: 360, frameRate: Rational(30),
+      frameCount: 300))
 
   static func check(_ text: String) -> CheckResult {
     Checker.check(SourceFile(path: "p.vedl", text: text), options: CheckOptions(media: media, baseDirectory: "/tmp"))
@@ -31,7 +33,9 @@ import VEDLTime
 
   @Test func mainTrackLengthIsClipsMinusTransitions() {
     var rng = SplitMix(state: Self.seed)
-    let speeds: [(String, Rational)] = [("1x", Rational(1)), ("2x", Rational(2)), ("0.5x", Rational(1, 2)!), ("1.5x", Rational(3, 2)!)]
+    let speeds: [(String, Rational)] = [
+      ("1x", Rational(1)), ("2x", Rational(2)), ("0.5x", Rational(1, 2)!), ("1.5x", Rational(3, 2)!),
+    ]
     let transitions = ["crossfade", "fade", "wipe", "slide"]
     for round in 0..<150 {
       let n = 1 + rng.below(6)
@@ -70,7 +74,9 @@ import VEDLTime
       let errors = result.diagnostics.filter { $0.severity == .error }
       if !errors.isEmpty {
         // Only the transition rule may reject a program: the next clip may be shorter than a transition.
-        #expect(errors.allSatisfy { $0.code.id == "E0405" }, "seed \(Self.seed) round \(round): \(errors.map(\.message))\n\(text)")
+        #expect(
+          errors.allSatisfy { $0.code.id == "E0405" },
+          "seed \(Self.seed) round \(round): \(errors.map(\.message))\n\(text)")
         continue
       }
       guard let timeline = result.timeline, let main = timeline.tracks.first else {

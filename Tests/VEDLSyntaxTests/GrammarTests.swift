@@ -48,8 +48,10 @@ import Testing
     let cited = Set(parser.matches(of: /\/\/\/ `([a-z_]+) :=/).map { String($0.output.1) })
     #expect(cited.count >= 10)
     for rule in cited {
-      #expect(Self.grammar.contains("\(rule) ") && Self.grammar.range(of: "\n\(rule)\\s*=", options: .regularExpression) != nil,
-              "rule `\(rule)` cited by the parser is not defined in Grammar/vedl.ebnf")
+      #expect(
+        Self.grammar.contains("\(rule) ")
+          && Self.grammar.range(of: "\n\(rule)\\s*=", options: .regularExpression) != nil,
+        "rule `\(rule)` cited by the parser is not defined in Grammar/vedl.ebnf")
     }
   }
 }

@@ -68,7 +68,10 @@ private func r(_ n: Int64, _ d: Int64 = 1) -> Rational { Rational(n, d)! }
   }
 
   @Test func rangesAreOperators() {
-    #expect(kinds("2s..6s") == [.literal(.duration(.seconds(r(2)))), .punctuation(.dotDot), .literal(.duration(.seconds(r(6))))])
+    #expect(
+      kinds("2s..6s") == [
+        .literal(.duration(.seconds(r(2)))), .punctuation(.dotDot), .literal(.duration(.seconds(r(6)))),
+      ])
     #expect(kinds("2..5") == [.literal(.number(r(2))), .punctuation(.dotDot), .literal(.number(r(5)))])
   }
 
@@ -134,7 +137,8 @@ private func r(_ n: Int64, _ d: Int64 = 1) -> Rational { Rational(n, d)! }
   }
 
   @Test func invalidUTF8() {
-    let file = SourceFile(path: "t", bytes: Array("a ".utf8) + [0xFF, 0xFE] + Array(" b \"x".utf8) + [0xC3] + Array("\"".utf8))
+    let file = SourceFile(
+      path: "t", bytes: Array("a ".utf8) + [0xFF, 0xFE] + Array(" b \"x".utf8) + [0xC3] + Array("\"".utf8))
     let res = Lexer.lex(file)
     #expect(res.diagnostics.map(\.code.id) == ["E0105", "E0105"])
     #expect(res.diagnostics[0].span == Span(start: 2, end: 4))
