@@ -67,7 +67,9 @@ public enum VEDLCommandLine {
     do throws(UsageError) {
       parsed = try command.spec.parse(Array(arguments.dropFirst()))
     } catch {
-      io.err("error: \(error.message)\nUSAGE: vedl \(command.spec.synopsis)\nRun `vedl \(command.spec.name) --help` for more.\n")
+      io.err(
+        "error: \(error.message)\nUSAGE: vedl \(command.spec.synopsis)\nRun `vedl \(command.spec.name) --help` for more.\n"
+      )
       return ExitStatus.usage
     }
     if parsed.wantsHelp {
