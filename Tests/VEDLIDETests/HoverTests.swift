@@ -80,10 +80,13 @@ import VEDLTime
     let facts = MediaFacts(
       duration: Rational(10), hasVideo: true, hasAudio: true, width: 1920, height: 1080, frameRate: Rational(30),
       frameCount: 300)
-    let cache = MediaFactsCache(prober: FakeMediaFacts(["a.mp4": .success(facts)]))
+    // The probe waits at a gate, so the first look is sure to find nothing cached yet.
+    let gate = GatedMediaFacts(FakeMediaFacts(["a.mp4": .success(facts)]))
+    let cache = MediaFactsCache(prober: gate)
     let marked = "let a = vid‸eo(\"a.mp4\")\ntrack main {\n  clip a trim: 1s..3s\n}"
     let before = try #require(hover(marked, media: cache, baseDirectory: folder))
     #expect(before.markdown.contains("Probing"), "the first look finds nothing cached and queues a probe")
+    gate.open()
     #expect(cache.waitUntilIdle(timeout: 10))
     let after = try #require(hover(marked, media: cache, baseDirectory: folder))
     #expect(after.markdown.contains("video · 1920×1080 · 30 fps · 10s (300 frames) · with audio"))
@@ -99,5 +102,28 @@ import VEDLTime
     #expect(h.markdown.contains("Unknown statement `frobnicate`"))
     let misplaced = try #require(hover("cr‸op 9:16"))
     #expect(misplaced.markdown.contains("Not allowed here"))
+  }
+}
+
+/// A prober that blocks every probe until ``open()`` is called.
+final class GatedMediaFacts: MediaFactsProvider, @unchecked Sendable {
+  private let inner: FakeMediaFacts
+  private let semaphore = DispatchSemaphore(value: 0)
+  private let lock = NSLock()
+  private var isOpen = false
+
+  init(_ inner: FakeMediaFacts) { self.inner = inner }
+
+  func open() {
+    lock.withLock { isOpen = true }
+    semaphore.signal()
+  }
+
+  func facts(forPath path: String) -> Result<MediaFacts, MediaFactsError> {
+    if !lock.withLock({ isOpen }) {
+      semaphore.wait()
+      semaphore.signal()
+    }
+    return inner.facts(forPath: path)
   }
 }

@@ -1,0 +1,175 @@
+import Foundation
+import VEDLDiagnostics
+import VEDLSource
+
+/// One row of a batch's data file: the parameter values of one render.
+struct BatchRow: Sendable {
+  /// 1-based number of the row among the data rows (the CSV header is not a row).
+  var number: Int
+  /// `(column, value)` in column order; empty cells (and JSON `null`) are left out, so the
+  /// parameter keeps its default.
+  var cells: [(column: String, value: String)]
+  /// Every cell, empty ones included (for output names).
+  var allCells: [String: String]
+  /// Where the row is in a CSV file (labels point there); `nil` for JSON.
+  var span: Span?
+  /// Why the row cannot be used (a ragged CSV row, a JSON value that is not a scalar).
+  var problem: String?
+}
+
+/// The rows of `--data ROWS.csv|ROWS.json`.
+struct BatchData: Sendable {
+  /// The file as read (diagnostics about rows point into it).
+  var file: SourceFile
+  /// Column names: the CSV header, or every key of the JSON objects, sorted.
+  var columns: [String]
+  var rows: [BatchRow]
+
+  /// Reads `path` (resolved against the command's folder); `.json` is a JSON array of
+  /// objects, anything else CSV with a header row.
+  static func load(_ path: String, io: CommandIO) -> Result<BatchData, BatchDataError> {
+    let bytes: [UInt8]
+    do {
+      bytes = Array(try Data(contentsOf: URL(fileURLWithPath: io.resolve(path))))
+    } catch {
+      return .failure(
+        BatchDataError(
+          diagnostic: Diagnostic(
+            .cannotReadFile, "cannot read data file `\(path)`", file: SourceFile(path: path, bytes: []),
+            span: Span(start: 0, end: 0), notes: [(error as NSError).localizedDescription])))
+    }
+    let file = SourceFile(path: path, bytes: bytes)
+    func failure(_ message: String, line: Int = 1) -> Result<BatchData, BatchDataError> {
+      let starts = file.lines.starts
+      let start = line >= 1 && line <= starts.count ? starts[line - 1] : 0
+      return .failure(
+        BatchDataError(
+          diagnostic: Diagnostic(.cannotReadFile, message, file: file, span: Span(start: start, end: start))))
+    }
+    if (path as NSString).pathExtension.lowercased() == "json" {
+      switch JSONRows.parse(bytes) {
+      case .failure(let error): return failure("cannot read `\(path)`: \(error.message)")
+      case .success(let objects):
+        let columns = Set(objects.flatMap { Array($0.keys) }).sorted()
+        let rows = objects.enumerated().map { index, object in
+          var row = BatchRow(number: index + 1, cells: [], allCells: [:])
+          for key in object.keys.sorted() {
+            switch object[key]! {
+            case .text(let value):
+              row.allCells[key] = value
+              if !value.isEmpty { row.cells.append((key, value)) }
+            case .null:
+              row.allCells[key] = ""
+            case .nested(let kind):
+              row.problem = "`\(key)` holds \(kind); a value must be a string, number, boolean or null"
+            }
+          }
+          return row
+        }
+        return .success(BatchData(file: file, columns: columns, rows: rows))
+      }
+    }
+    switch CSVParser.parse(bytes) {
+    case .failure(let error):
+      return failure("cannot read `\(path)`: \(error.message)", line: error.line)
+    case .success(let records):
+      guard let header = records.first else { return failure("`\(path)` has no header row") }
+      var seen: Set<String> = []
+      for name in header.fields {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return failure("`\(path)`: the header row has an empty column name", line: header.line) }
+        if !seen.insert(trimmed).inserted {
+          return failure("`\(path)`: the header row names `\(trimmed)` twice", line: header.line)
+        }
+      }
+      let columns = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
+      let rows = records.dropFirst().enumerated().map { index, record in
+        var row = BatchRow(
+          number: index + 1, cells: [], allCells: [:], span: Span(start: record.start, end: record.end))
+        guard record.fields.count == columns.count else {
+          row.problem =
+            "line \(record.line) has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s"), the header has \(columns.count)"
+          return row
+        }
+        for (column, value) in zip(columns, record.fields) {
+          row.allCells[column] = value
+          if !value.isEmpty { row.cells.append((column, value)) }
+        }
+        return row
+      }
+      return .success(BatchData(file: file, columns: columns, rows: rows))
+    }
+  }
+}
+
+/// Why a data file cannot be used at all, as a diagnostic.
+struct BatchDataError: Error {
+  var diagnostic: Diagnostic
+}
+
+/// Why a JSON data file cannot be read.
+struct JSONRowsError: Error {
+  var message: String
+}
+
+/// The JSON form of a data file: an array of objects whose values are scalars.
+enum JSONRows {
+  /// One value of an object, as the batch sees it.
+  enum Cell: Sendable, Hashable {
+    /// A string as it is; a number in its shortest decimal form; `true`/`false`.
+    case text(String)
+    case null
+    /// An array or an object (named), which a parameter cannot take.
+    case nested(String)
+  }
+
+  /// The objects of `bytes`, or why they cannot be read.
+  static func parse(_ bytes: [UInt8]) -> Result<[[String: Cell]], JSONRowsError> {
+    let value: Any
+    do {
+      value = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+    } catch {
+      return .failure(JSONRowsError(message: "not valid JSON (\((error as NSError).localizedDescription))"))
+    }
+    guard let array = value as? [Any] else {
+      return .failure(JSONRowsError(message: "the top level must be an array of objects"))
+    }
+    var rows: [[String: Cell]] = []
+    for (index, element) in array.enumerated() {
+      guard let object = element as? [String: Any] else {
+        return .failure(JSONRowsError(message: "element \(index + 1) of the array is not an object"))
+      }
+      rows.append(object.mapValues(cell))
+    }
+    return .success(rows)
+  }
+
+  /// Converts one JSONSerialization value.
+  static func cell(_ value: Any) -> Cell {
+    switch value {
+    case is NSNull: return .null
+    case let string as String: return .text(string)
+    case is [Any]: return .nested("an array")
+    case is [String: Any]: return .nested("an object")
+    case let number as NSNumber:
+      if isBoolean(number) { return .text(number.boolValue ? "true" : "false") }
+      return .text(numberText(number))
+    default: return .nested("a value of an unknown kind")
+    }
+  }
+
+  /// Whether JSONSerialization made `number` from `true` or `false`.
+  private static func isBoolean(_ number: NSNumber) -> Bool {
+    let type = String(cString: number.objCType)
+    return type == "c" || type == "B"
+  }
+
+  /// `3`, `0.5`, `-12.25`: integers without a fraction, others in Swift's shortest form.
+  static func numberText(_ number: NSNumber) -> String {
+    let type = String(cString: number.objCType)
+    if type != "d" && type != "f" { return number.stringValue }
+    let double = number.doubleValue
+    if double.rounded() == double, abs(double) < 1e15 { return String(Int64(double)) }
+    return "\(double)"
+  }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import VEDLDiagnostics
+import VEDLLowering
+import VEDLRender
+import VEDLSema
+import VEDLSource
+
+/// One row that checked cleanly: everything needed to render it, or to describe it as a
+/// self-contained job (`--plan`).
+struct BatchJob: Sendable {
+  /// The row's 1-based number.
+  var row: Int
+  /// The row's `--set` values, in column order.
+  var parameters: [ParameterValue]
+  /// The output as shown to the user and written in the plan: `OUT-DIR/NAME.EXT`.
+  var outputName: String
+  /// The output, resolved.
+  var target: RenderTarget
+  /// The row's checked timeline.
+  var timeline: Timeline
+  /// The quality the output is encoded at (`--quality`, else the export's).
+  var quality: String
+}
+
+/// A row that will not be rendered, and why.
+struct BatchFailure: Sendable, Hashable {
+  /// The row's 1-based number.
+  var row: Int
+  /// One line for the summary (`error[E0311]: …`).
+  var reason: String
+}
+
+/// The check of every row, done before anything is rendered: each row's cells become
+/// `--set` values, the script is checked with them, and the row's output is named.
+struct BatchPreparation {
+  /// The rows to render, in row order.
+  var jobs: [BatchJob] = []
+  /// The rows that will not be rendered.
+  var failures: [BatchFailure] = []
+  /// What to print: row problems, the checker's diagnostics (errors per row, with the row
+  /// and column named; warnings once).
+  var diagnostics: [Diagnostic] = []
+
+  /// Checks every row of `data` against `script`.
+  static func prepare(
+    script: SourceFile, data: BatchData, pattern: BatchNamePattern, outputFolder: String,
+    quality: QualityPreset.Name?, io: CommandIO
+  ) -> BatchPreparation {
+    var result = BatchPreparation()
+    var warningsSeen: Set<String> = []
+    for row in data.rows {
+      if let problem = row.problem {
+        result.diagnostics.append(
+          Diagnostic(
+            .cannotReadFile, "row \(row.number) of `\(data.file.path)` cannot be used: \(problem)", file: data.file,
+            span: row.span ?? Span(start: 0, end: 0)))
+        result.failures.append(BatchFailure(row: row.number, reason: problem))
+        continue
+      }
+      let overrides = row.cells.map { (name: $0.column, value: $0.value) }
+      let checked = FrontEnd.check(script, io: io, overrides: overrides)
+      var firstError: Diagnostic?
+      for diagnostic in checked.diagnostics {
+        let placed = place(diagnostic, row: row, data: data)
+        if placed.severity == .error {
+          if firstError == nil { firstError = placed }
+          result.diagnostics.append(placed)
+        } else if warningsSeen.insert("\(placed.code)|\(placed.message)|\(placed.file.path)|\(placed.span)").inserted {
+          result.diagnostics.append(placed)
+        }
+      }
+      if let firstError {
+        result.failures.append(
+          BatchFailure(row: row.number, reason: "error[\(firstError.code)]: \(firstError.message)"))
+        continue
+      }
+      guard let timeline = checked.timeline else {
+        result.failures.append(BatchFailure(row: row.number, reason: "the script has no timeline"))
+        continue
+      }
+      let name = pattern.name(for: row, rowCount: data.rows.count)
+      guard !name.isEmpty else {
+        result.failures.append(
+          BatchFailure(
+            row: row.number, reason: "the name pattern leaves nothing of this row's name (use `{row}` in `--name`)"))
+        continue
+      }
+      let format = timeline.exports.first?.format.rawValue ?? "mp4"
+      let outputName = (outputFolder as NSString).appendingPathComponent("\(name).\(format)")
+      switch RenderTarget.override(path: io.resolve(outputName), timeline: timeline) {
+      case .failure(let problem):
+        result.failures.append(BatchFailure(row: row.number, reason: problem.description))
+      case .success(let target):
+        let effective = quality?.rawValue ?? timeline.exports.first?.quality ?? QualityPreset.Name.high.rawValue
+        result.jobs.append(
+          BatchJob(
+            row: row.number, parameters: overrides.map { ParameterValue(name: $0.name, value: $0.value) },
+            outputName: outputName, target: target, timeline: timeline, quality: effective))
+      }
+    }
+    return result
+  }
+
+  /// Names the row (and column) in a diagnostic of the check of `row`. A diagnostic about
+  /// a `--set` value (E0310, E0311) came from one cell: its message names the row and the
+  /// column, and for a CSV file a label points at the row.
+  static func place(_ diagnostic: Diagnostic, row: BatchRow, data: BatchData) -> Diagnostic {
+    var d = diagnostic
+    guard d.file.path.hasPrefix("--set ") else {
+      return d.severity == .error ? d.note("while checking row \(row.number) of `\(data.file.path)`") : d
+    }
+    let column = String(d.file.path.dropFirst("--set ".count))
+    if d.code == .unknownParameter {
+      let script = d.message.components(separatedBy: " names no parameter of ").last ?? "the script"
+      d.message = "row \(row.number), column `\(column)`: the column names no parameter of \(script)"
+    } else {
+      d.message = "row \(row.number), column `\(column)`: \(d.message)"
+    }
+    d.notes.append("row \(row.number), column `\(column)` of `\(data.file.path)`")
+    if let span = row.span {
+      d.labels.append(Label(span: span, message: "row \(row.number)", file: data.file))
+    }
+    return d
+  }
+
+  /// Every pair of jobs that would write one file, as messages; empty when names are unique.
+  func collisions() -> [String] {
+    var byPath: [String: [BatchJob]] = [:]
+    for job in jobs { byPath[job.target.path, default: []].append(job) }
+    return byPath.values.filter { $0.count > 1 }.sorted { $0[0].row < $1[0].row }.map { group in
+      let rows = group.map { String($0.row) }
+      let listed =
+        rows.count == 2 ? "\(rows[0]) and \(rows[1])" : rows.dropLast().joined(separator: ", ") + " and \(rows.last!)"
+      return "rows \(listed) would all write `\(group[0].outputName)`"
+    }
+  }
+}

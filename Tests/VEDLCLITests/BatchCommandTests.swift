@@ -1,0 +1,257 @@
+import Foundation
+import Testing
+
+@testable import VEDLCLI
+
+/// `vedl batch`: rows checked before rendering, bad rows skipped, up-to-date skips, name
+/// collisions, values as data, and `--plan` lines that render the same files.
+@Suite struct BatchCommandTests {
+  /// A template small enough to render in a fraction of a second.
+  static let template = """
+    param title: String = "Hello"
+    param accent: Color = #FF6600
+    param hold: Duration = 500ms
+    canvas 64x36 fps: 10
+    let card = color(accent)
+    track main {
+      clip card duration: hold
+    }
+    track overlay {
+      text title at: 0s until: end {
+        font "DejaVu Sans" size: 10 color: white
+      }
+    }
+    export "out/x.mp4" quality: low
+    """
+
+  /// Row 2's title is everything a filter graph or the language could mistake for syntax.
+  static let rows =
+    "title,accent,hold\r\n"
+    + "Hello World,#112233,500ms\r\n"
+    + "\"She said \"\"hi\"\": 100% %{pts} \\ 'x' [a];\nsecond line\",red,300ms\r\n"
+    + "Bad,blurple,1s\r\n"
+
+  static let trickyTitle = "She said \"hi\": 100% %{pts} \\ 'x' [a];\nsecond line"
+
+  func metadata(_ path: URL) throws -> [String: Any] {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path.path + ".json"))
+    return try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+  }
+
+  @Test func rendersGoodRowsReportsTheBadOneAndSkipsUpToDateOutputs() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = write(Self.template, "t.vedl", in: folder)
+    _ = write(Self.rows, "rows.csv", in: folder)
+
+    let first = vedl(["batch", "t.vedl", "--data", "rows.csv", "--out-dir", "out", "--jobs", "2"], in: folder.path)
+    #expect(first.status == 1)
+    #expect(first.stdout.contains("rendered out/001-hello-world.mp4 (5 frames, 0.5s, 64x36, h264)"), "\(first.stdout)")
+    #expect(first.stdout.contains("rendered out/002-she-said-hi-100-pts-x-a-second-line.mp4 (3 frames"))
+    #expect(first.stdout.contains("batch: 2 rendered, 0 up to date, 1 failed (3 rows)\n"))
+    #expect(
+      first.stdout.contains(
+        "  row 3 failed: error[E0311]: row 3, column `accent`: invalid value for parameter `accent`"))
+    #expect(first.stderr.contains("error[E0311]: row 3, column `accent`"), "\(first.stderr)")
+    #expect(first.stderr.contains("rows.csv:5:1"), "the label points at the row in the data file")
+    #expect(first.stderr.contains("= note: row 3, column `accent` of `rows.csv`"))
+    let out = folder.appendingPathComponent("out")
+    #expect(
+      files(in: out) == [
+        "001-hello-world.mp4", "001-hello-world.mp4.json", "002-she-said-hi-100-pts-x-a-second-line.mp4",
+        "002-she-said-hi-100-pts-x-a-second-line.mp4.json",
+      ])
+    // The title went through as data: the render recorded it as given.
+    let tricky = try metadata(out.appendingPathComponent("002-she-said-hi-100-pts-x-a-second-line.mp4"))
+    let parameters = try #require(tricky["parameters"] as? [String: Any])
+    #expect(parameters["title"] as? String == Self.trickyTitle, "\(tricky)")
+    #expect(tricky["frameCount"] as? Int == 3)
+
+    // Second run, on a "terminal": both outputs are up to date, one progress line is drawn
+    // and erased.
+    let captured = TerminalCapture()
+    let second = VEDLCommandLine.run(
+      arguments: ["batch", "t.vedl", "--data", "rows.csv", "--out-dir", "out"], io: captured.io(folder.path))
+    #expect(second == 1)
+    #expect(captured.stdout.contains("batch: 0 rendered, 2 up to date, 1 failed (3 rows)\n"), "\(captured.stdout)")
+    #expect(captured.stdout.contains("out/001-hello-world.mp4 is up to date"))
+    #expect(captured.stderr.contains("\rbatch  ["))
+    #expect(captured.stderr.contains("2 of 2 rows done"))
+    #expect(!first.stderr.contains("batch  ["), "no progress line when stderr is not a terminal")
+
+    let forced = vedl(["batch", "t.vedl", "--data", "rows.csv", "--out-dir", "out", "--force"], in: folder.path)
+    #expect(forced.stdout.contains("batch: 2 rendered, 0 up to date, 1 failed (3 rows)\n"))
+  }
+
+  @Test func theTitleReachesTheFilterGraphEscaped() {
+    // The render above proves the graph runs; this shows the text is one literal value.
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = write(Self.template, "t.vedl", in: folder)
+    let graph = vedl(["graph", "t.vedl", "--set", "title=\(Self.trickyTitle)"], in: folder.path)
+    #expect(graph.status == 0, "\(graph.stderr)")
+    #expect(
+      graph.stdout.contains(#"text=She said "hi"\\: 100% %{pts} \\\\ \\\'x\\\' \[a\]\;:expansion=none"#),
+      "\(graph.stdout)")
+    #expect(graph.stdout.contains("text=second line:expansion=none"), "one line of text per drawtext")
+    #expect(graph.stdout.contains(":expansion=none:"), "drawtext must not expand `%{…}`")
+  }
+
+  @Test func unknownColumnsNameTheRowAndColumn() {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = write(Self.template, "t.vedl", in: folder)
+    _ = write(
+      #"[{"title": "One"}, {"title": "Two", "colour": "red"}, {"title": "Three", "hold": 0.25}]"#, "rows.json",
+      in: folder)
+    let plan = vedl(["batch", "t.vedl", "--data", "rows.json", "--out-dir", "out", "--plan"], in: folder.path)
+    #expect(plan.status == 1)
+    #expect(
+      plan.stderr.contains("error[E0310]: row 2, column `colour`: the column names no parameter of t.vedl"),
+      "\(plan.stderr)")
+    #expect(plan.stderr.contains("= note: row 2, column `colour` of `rows.json`"))
+    #expect(plan.stderr.contains("plan: 1 job, 2 rows failed"))
+    // 0.25 is a Number, not a Duration: JSON numbers go through the same conversion as `--set`.
+    #expect(!plan.stdout.contains("\"row\":3"))
+    #expect(plan.stderr.contains("row 3, column `hold`: invalid value for parameter `hold`"))
+    #expect(plan.stdout.split(separator: "\n").count == 1)
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+  }
+
+  @Test func collidingNamesStopTheBatchBeforeRendering() {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = write(Self.template, "t.vedl", in: folder)
+    _ = write("title\nSale!\nsale\nOther\n", "rows.csv", in: folder)
+    let result = vedl(
+      ["batch", "t.vedl", "--data", "rows.csv", "--out-dir", "out", "--name", "{title}"], in: folder.path)
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("error: rows 1 and 2 would all write `out/sale.mp4`"), "\(result.stderr)")
+    #expect(result.stderr.contains("nothing was rendered"))
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+  }
+
+  @Test func usageErrors() {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = write(Self.template, "t.vedl", in: folder)
+    _ = write("title\nA\n", "rows.csv", in: folder)
+    #expect(vedl(["batch", "t.vedl", "--out-dir", "out"], in: folder.path).status == 2)
+    #expect(vedl(["batch", "t.vedl", "--data", "rows.csv"], in: folder.path).status == 2)
+    #expect(
+      vedl(["batch", "t.vedl", "--data", "rows.csv", "--out-dir", "o", "--jobs", "0"], in: folder.path).status == 2)
+    let badName = vedl(
+      ["batch", "t.vedl", "--data", "rows.csv", "--out-dir", "o", "--name", "{slug}"], in: folder.path)
+    #expect(badName.status == 2)
+    #expect(badName.stderr.contains("`{slug}` is neither `{row}` nor a column of the data"))
+    let missing = vedl(["batch", "t.vedl", "--data", "nope.csv", "--out-dir", "o"], in: folder.path)
+    #expect(missing.status == 1)
+    #expect(missing.stderr.contains("error[E0501]: cannot read data file `nope.csv`"))
+  }
+
+  @Test func runningThePlanLineByLineMakesTheSameFiles() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = write(Self.template, "t.vedl", in: folder)
+    _ = write("title,hold\nFirst,400ms\n\"Second, \"\"quoted\"\"\",\n", "rows.csv", in: folder)
+
+    let batch = vedl(["batch", "t.vedl", "--data", "rows.csv", "--out-dir", "a"], in: folder.path)
+    #expect(batch.status == 0, "\(batch.stderr)")
+    let plan = vedl(["batch", "t.vedl", "--data", "rows.csv", "--out-dir", "b", "--plan"], in: folder.path)
+    #expect(plan.status == 0, "\(plan.stderr)")
+    let lines = plan.stdout.split(separator: "\n")
+    #expect(lines.count == 2)
+    for line in lines {
+      let job = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      let argv = try #require(job["argv"] as? [String])
+      #expect(argv.prefix(2) == ["vedl", "render"])
+      let run = vedl(Array(argv.dropFirst()), in: folder.path)
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(run.stdout.hasPrefix("rendered \(job["output"] as? String ?? "?")"))
+    }
+    let names = files(in: folder.appendingPathComponent("a"))
+    #expect(names == ["001-first.mp4", "001-first.mp4.json", "002-second-quoted.mp4", "002-second-quoted.mp4.json"])
+    #expect(files(in: folder.appendingPathComponent("b")) == names)
+    for name in names where name.hasSuffix(".mp4") {
+      let a = folder.appendingPathComponent("a/\(name)")
+      let b = folder.appendingPathComponent("b/\(name)")
+      let metaA = try metadata(a)
+      let metaB = try metadata(b)
+      #expect(metaA["hash"] as? String == metaB["hash"] as? String, "same fingerprint")
+      #expect(metaA["frameCount"] as? Int == metaB["frameCount"] as? Int)
+      let sizeA = try FileManager.default.attributesOfItem(atPath: a.path)[.size] as? Int
+      let sizeB = try FileManager.default.attributesOfItem(atPath: b.path)[.size] as? Int
+      #expect(sizeA != nil && sizeA == sizeB)
+    }
+    // Same fingerprint: the batch finds the plan's outputs up to date.
+    let again = vedl(["batch", "t.vedl", "--data", "rows.csv", "--out-dir", "b"], in: folder.path)
+    #expect(again.stdout.contains("batch: 0 rendered, 2 up to date, 0 failed (2 rows)"), "\(again.stdout)")
+  }
+
+  @Test func theSampleTemplatePlansEveryRow() throws {
+    let samples = Repository.root.appendingPathComponent("Samples")
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = vedl(
+      [
+        "batch", "template.vedl", "--data", "template.csv", "--out-dir", folder.path, "--plan", "--name",
+        "{row}-{slug}",
+      ],
+      in: samples.path)
+    #expect(result.status == 0, "\(result.stderr)")
+    let jobs = try result.stdout.split(separator: "\n").map {
+      try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    #expect(
+      jobs.map { $0["output"] as? String }
+        == ["001-spring-sale", "002-new-arrivals", "003-last-call"].map {
+          folder.appendingPathComponent("\($0).mp4").path
+        })
+    #expect(jobs.map { $0["quality"] as? String } == ["medium", "medium", "medium"])
+    let second = try #require(jobs[1]["params"] as? [String: String])
+    #expect(second["subtitle"] == "Fresh styles every Monday")
+    #expect(second["silent"] == nil, "an empty cell keeps the default")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("001-spring-sale.mp4").path))
+  }
+
+  /// The sample template rendered through `vedl batch`, made small with a tinier canvas:
+  /// the sample's own size takes seconds per row.
+  @Test func theSampleTemplateRendersFromItsDataFile() throws {
+    let samples = Repository.root.appendingPathComponent("Samples")
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var script = try String(contentsOf: samples.appendingPathComponent("template.vedl"), encoding: .utf8)
+    script = script.replacingOccurrences(of: "canvas square fps: 30", with: "canvas 320x180 fps: 10")
+    #expect(script.contains("canvas 320x180"))
+    _ = write(script, "template.vedl", in: folder)
+    try FileManager.default.copyItem(
+      at: samples.appendingPathComponent("template.csv"), to: folder.appendingPathComponent("template.csv"))
+    let result = vedl(
+      ["batch", "template.vedl", "--data", "template.csv", "--out-dir", "out", "--name", "{slug}", "--quality", "low"],
+      in: folder.path)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("batch: 3 rendered, 0 up to date, 0 failed (3 rows)"), "\(result.stdout)")
+    let meta = try metadata(folder.appendingPathComponent("out/last-call.mp4"))
+    #expect(meta["frameCount"] as? Int == 65, "5s hold + 2s end card - 0.5s fade, at 10 fps")
+  }
+
+  func files(in folder: URL) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+  }
+}
+
+/// Captures output as if standard error were a terminal (the progress line).
+final class TerminalCapture: @unchecked Sendable {
+  private let lock = NSLock()
+  private var outText = ""
+  private var errText = ""
+
+  var stdout: String { lock.withLock { outText } }
+  var stderr: String { lock.withLock { errText } }
+
+  func io(_ directory: String) -> CommandIO {
+    CommandIO(
+      out: { [self] s in lock.withLock { outText += s } }, err: { [self] s in lock.withLock { errText += s } },
+      stdoutIsTerminal: false, stderrIsTerminal: true, environment: ["NO_COLOR": "1"], currentDirectory: directory)
+  }
+}
