@@ -6,7 +6,33 @@ import VEDLSyntax
 struct BoundArguments {
   var positional: [Expr] = []
   var flags: Set<String> = []
-  var labelled: [String: Argument] = [:]
+  var labelled = LabelledArguments()
+}
+
+/// A statement's labelled arguments in source order. A statement has only a few, so a small
+/// array with linear lookup is cheaper than a dictionary (no hashing, one allocation) — this is
+/// on the checker's hot path — and iteration follows the source.
+struct LabelledArguments: Sequence {
+  private var entries: [(key: String, value: Argument)] = []
+
+  subscript(key: String) -> Argument? {
+    get {
+      for entry in entries where entry.key == key { return entry.value }
+      return nil
+    }
+    set {
+      if let index = entries.firstIndex(where: { $0.key == key }) {
+        if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
+      } else if let newValue {
+        entries.append((key, newValue))
+      }
+    }
+  }
+
+  var isEmpty: Bool { entries.isEmpty }
+  var keys: [String] { entries.map(\.key) }
+
+  func makeIterator() -> IndexingIterator<[(key: String, value: Argument)]> { entries.makeIterator() }
 }
 
 /// A statement that passed ``CheckRun/validate(_:in:seen:)``: its schema entry and its
