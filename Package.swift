@@ -81,7 +81,10 @@ let package = Package(
 if Context.environment["VEDL_FUZZ"] == "1" {
   package.targets.append(
     .executableTarget(
-      name: "VEDLFuzz", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLSema"],
+      name: "VEDLFuzz",
+      dependencies: [
+        "VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLSema", "VEDLLowering", "VEDLMedia",
+      ],
       path: "Sources/VEDLFuzz",
       exclude: ["vedl.dict"]))
   package.products.append(.executable(name: "vedl-fuzz", targets: ["VEDLFuzz"]))

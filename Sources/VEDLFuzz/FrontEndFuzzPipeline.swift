@@ -15,6 +15,7 @@ struct FrontEndFuzzPipeline: Sendable {
     DiagnosticRenderingStage(),
     FormatRoundTripStage(),
     SemanticCheckStage(),
+    LoweringStage(),
   ])
 
   /// Parses `bytes` as the file `fuzz.vedl` and runs every stage on the result.
