@@ -275,7 +275,7 @@ extension CheckRun {
     case .clip, .text, .shape:
       break
     }
-    var ok = evaluateItemContent(item)
+    let ok = evaluateItemContent(item)
     let duration = args.labelled["duration"]
     let until = args.labelled["until"]
     if let duration, let until {
@@ -312,7 +312,6 @@ extension CheckRun {
     guard let sourceIndex = item.source else { return nil }
     let source = sources[sourceIndex]
     if let trim = item.trim {
-      ok = ok && true
       return (trim.end - trim.start) / item.speed
     }
     guard source.hasIntrinsicLength else {

@@ -213,7 +213,7 @@ final class CheckRun {
         guard let checked = validate(s, in: .file, seen: &topLevelSeen) else { continue }
         switch checked.schema.name {
         case "canvas": canvasStatement = s
-        case "track": tracks.append(TrackNode(statement: s, checker: self))
+        case "track": tracks.append(TrackNode(statement: s))
         case "captions": captionsStatement = s
         case "export": exportStatements.append(s)
         case "editor": editorStatement = s

@@ -10,7 +10,7 @@ final class TrackNode {
   var name: String?
   var items: [ItemNode] = []
 
-  init(statement: Statement, checker: CheckRun) {
+  init(statement: Statement) {
     self.statement = statement
   }
 }
@@ -48,7 +48,6 @@ final class ItemNode {
   var mainTiming: (start: Rational, end: Rational)?
   /// For main-track items: the length, known even when the start is not.
   var mainLength: Rational?
-  var lengthCell: Cell<Rational> = .pending
 
   init(
     statement: Statement, kind: Kind, track: TrackNode, checker: CheckRun, schema: StatementSchema,
@@ -83,14 +82,6 @@ final class ItemNode {
       get: { timingCell }, set: { timingCell = $0 }, "the timing of \(describe)", statement.name.span
     ) {
       checker.placeAbsolute(self)
-    }
-  }
-
-  /// The item's length on the timeline, memoised (for main-track items, which the main pass
-  /// asks for in order).
-  func length() -> Rational? {
-    checker.memoised(get: { lengthCell }, set: { lengthCell = $0 }, "the length of \(describe)", statement.name.span) {
-      checker.intrinsicLength(self, start: nil)
     }
   }
 }
