@@ -30,10 +30,25 @@ let package = Package(
       ]
     ),
     .target(name: "VEDLMedia", dependencies: ["CFFmpeg", "VEDLTime"]),
+    .systemLibrary(
+      name: "CFreeType",
+      pkgConfig: "freetype2",
+      providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]
+    ),
+    .target(name: "VEDLRaster"),
+    .target(name: "VEDLFontRaster", dependencies: ["CFreeType"]),
+    .target(name: "VEDLNativeAudio", dependencies: ["CFFmpeg", "VEDLTime", "VEDLSema", "VEDLMedia"]),
+    .target(
+      name: "VEDLNative",
+      dependencies: [
+        "CFFmpeg", "VEDLTime", "VEDLSema", "VEDLLowering", "VEDLMedia", "VEDLRaster", "VEDLFontRaster",
+        "VEDLNativeAudio",
+      ]),
     .target(
       name: "VEDLRender",
       dependencies: [
         "VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSema", "VEDLLowering", "VEDLMedia", "VEDLCaptions",
+        "VEDLNative",
       ]),
     .target(name: "VEDLIDE", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLSema"]),
     .target(
@@ -42,7 +57,8 @@ let package = Package(
       name: "VEDLCLI",
       dependencies: [
         "VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLCaptions", "VEDLSema", "VEDLLowering",
-        "VEDLMedia", "VEDLRender", "VEDLTimelinePicture", "VEDLIDE", "VEDLLanguageServer",
+        "VEDLMedia", "VEDLRender", "VEDLTimelinePicture", "VEDLIDE", "VEDLLanguageServer", "VEDLNative",
+        "VEDLRaster",
       ]),
     .executableTarget(name: "vedl", dependencies: ["VEDLCLI"]),
 
@@ -55,6 +71,17 @@ let package = Package(
     .testTarget(
       name: "VEDLCaptionsTests", dependencies: ["VEDLCaptions", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
     .testTarget(name: "VEDLMediaTests", dependencies: ["VEDLMedia", "VEDLTime"]),
+    .testTarget(name: "VEDLRasterTests", dependencies: ["VEDLRaster"]),
+    .testTarget(name: "VEDLFontRasterTests", dependencies: ["VEDLFontRaster"]),
+    .testTarget(
+      name: "VEDLNativeAudioTests",
+      dependencies: ["VEDLNativeAudio", "VEDLSema", "VEDLSyntax", "VEDLSource", "VEDLTime"]),
+    .testTarget(
+      name: "VEDLNativeTests",
+      dependencies: [
+        "VEDLNative", "VEDLRaster", "VEDLFontRaster", "VEDLSema", "VEDLSyntax", "VEDLSource", "VEDLTime", "VEDLMedia",
+        "VEDLLowering",
+      ]),
     .testTarget(
       name: "VEDLRenderTests",
       dependencies: [
