@@ -71,13 +71,20 @@ public struct GraphInput: Sendable, Hashable {
   public var duration: Rational?
   /// Loop a still image (`-loop 1`) so it yields frames for the whole item.
   public var loopStill: Bool
+  /// The timeline time from which on nothing depends on this input (the end of the item that
+  /// reads it), or `nil` for an input used to the end; not part of the `ffmpeg` command —
+  /// the in-process runner uses it to close inputs early and keep memory flat.
+  public var lastUse: Rational?
 
   /// An input of the file at `path`.
-  public init(path: String, seek: Rational? = nil, duration: Rational? = nil, loopStill: Bool = false) {
+  public init(
+    path: String, seek: Rational? = nil, duration: Rational? = nil, loopStill: Bool = false, lastUse: Rational? = nil
+  ) {
     self.path = path
     self.seek = seek
     self.duration = duration
     self.loopStill = loopStill
+    self.lastUse = lastUse
   }
 }
 

@@ -25,7 +25,7 @@ extension LoweringRun {
       for (index, item) in items.enumerated() {
         let span = sampleSpan(item)
         if hasSound(item) {
-          pieces.append(try clipSound(item, samples: span.count, key: "main\(index)"))
+          pieces.append(try clipSound(item, samples: span.count, key: "main\(index)", pinFormat: true))
         } else {
           let label = builder.label("main\(index)a")
           builder.add([], silence(samples: span.count), [label])
@@ -55,7 +55,11 @@ extension LoweringRun {
   /// range cut by `atrim` (in source time), resampled, sped up or down by an `atempo` chain
   /// (pitch kept), its volume and fades applied, then padded or cut to the exact length.
   /// `key` names the clip: its sound comes from the input its picture opened, if any.
-  mutating func clipSound(_ item: TimelineItem, samples count: Int64, key: String) throws(LoweringError) -> String {
+  /// `pinFormat` ends it in an `aformat` that fixes format, rate and layout (main-track
+  /// pieces, see `RunnerPartition`).
+  mutating func clipSound(_ item: TimelineItem, samples count: Int64, key: String, pinFormat: Bool = false)
+    throws(LoweringError) -> String
+  {
     let source = try source(of: item)
     var stream: PendingStream
     let rate = String(samples.samplesPerSecond)
@@ -72,7 +76,7 @@ extension LoweringRun {
       if let opened = clipInputs[key] {
         input = opened
       } else {
-        input = addFileInput(try path(of: source), first: s0, last: s1)
+        input = addFileInput(try path(of: source), first: s0, last: s1, lastUse: item.end)
       }
       stream = PendingStream(label: "\(input):a", isAudio: true)
       stream.append(Filter("atrim", ["start": OptionText.seconds(s0), "end": OptionText.seconds(s1)]))
@@ -101,6 +105,12 @@ extension LoweringRun {
     }
     if source.kind != .tone { stream.append(Filter("apad", ["whole_len": String(count)])) }
     stream.append(Filter("atrim", ["end_sample": String(count)]))
+    if pinFormat {
+      stream.append(
+        Filter(
+          "aformat",
+          ["sample_fmts": "fltp", "sample_rates": String(samples.samplesPerSecond), "channel_layouts": "stereo"]))
+    }
     return builder.close(stream, as: key + "a")
   }
 

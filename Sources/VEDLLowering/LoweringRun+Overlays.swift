@@ -98,13 +98,13 @@ extension LoweringRun {
     var stream: PendingStream
     switch source.kind {
     case .image:
-      let input = addFileInput(try path(of: source), first: .zero, last: .zero, loopStill: true)
+      let input = addFileInput(try path(of: source), first: .zero, last: .zero, loopStill: true, lastUse: nil)
       stream = PendingStream(label: "\(input):v")
       stream.append(Filter("trim", ["end_frame": "1"]))
       stream.append(Filter("format", ["pix_fmts": "rgba"]))
       stream.append(contentsOf: loopFilters(count: frames))
     case .video:
-      let input = addFileInput(try path(of: source), first: .zero, last: grid.time(ofFrame: frames))
+      let input = addFileInput(try path(of: source), first: .zero, last: grid.time(ofFrame: frames), lastUse: nil)
       stream = PendingStream(label: "\(input):v")
       stream.append(Filter("setpts", ["expr": "floor(PTS+0.5)"]))
       stream.append(Filter("fps", ["fps": OptionText.rate(rate), "round": "up", "start_time": "0"]))

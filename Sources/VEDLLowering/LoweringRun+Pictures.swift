@@ -102,7 +102,12 @@ extension LoweringRun {
     if frames.isStill { stream.append(contentsOf: loopFilters(count: count)) }
     stream.append(contentsOf: fadeFilters(item, mods, count: count, target: target))
     // Scaling may leave a sample aspect ratio a hair off 1, which `concat` and `xfade` reject.
-    if target == .main { stream.append(Filter("setsar", ["sar": "1"])) }
+    // The format is pinned at the end of a main-track piece, so that the piece's filters
+    // negotiate the same way whether the rest of the graph is around or not (RunnerPartition).
+    if target == .main {
+      stream.append(Filter("setsar", ["sar": "1"]))
+      stream.append(Filter("format", ["pix_fmts": "rgba"]))
+    }
 
     let label = builder.close(stream, as: stem)
     guard target == .overlay else { return PlacedPicture(label: label, x: 0, y: 0) }

@@ -33,14 +33,18 @@ extension LoweringRun {
   }
 
   /// Adds the input of a media file covering source times `[first, last]` (plus margins),
-  /// seeking before it when it does not start at 0.
-  mutating func addFileInput(_ path: String, first: Rational, last: Rational, loopStill: Bool = false) -> Int {
+  /// seeking before it when it does not start at 0; `lastUse` is the end of the item reading
+  /// it on the timeline (`nil`: read to the end).
+  mutating func addFileInput(
+    _ path: String, first: Rational, last: Rational, loopStill: Bool = false, lastUse: Rational?
+  ) -> Int {
     let wanted = first - Self.seekMargin
     let seek = wanted.isPositive ? Rational((wanted * Rational(1000)).floor, 1000)! : Rational.zero
     let end = last + Self.seekMargin
     let duration = Rational(((end - seek) * Rational(1000)).ceiling, 1000)!
     return builder.addInput(
-      GraphInput(path: path, seek: seek.isZero ? nil : seek, duration: duration, loopStill: loopStill))
+      GraphInput(
+        path: path, seek: seek.isZero ? nil : seek, duration: duration, loopStill: loopStill, lastUse: lastUse))
   }
 
   /// The source time the clip shows at its frame `j` (§5): `s0 + (j/F − d)·v`.
@@ -78,7 +82,7 @@ extension LoweringRun {
       let size = try mediaSize(source)
       let input = addFileInput(
         try path(of: source), first: sourceTime(item, frame: 0),
-        last: max(sourceTime(item, frame: count - 1), item.sourceEnd ?? .zero))
+        last: max(sourceTime(item, frame: count - 1), item.sourceEnd ?? .zero), lastUse: item.end)
       clipInputs[key] = input
       var stream = PendingStream(label: "\(input):v")
       stream.append(contentsOf: selectionFilters(item, count: count, sourceAtCanvasRate: false))
@@ -86,7 +90,7 @@ extension LoweringRun {
       return SourceFrames(stream: stream, isStill: false, size: size, mayHaveAlpha: false)
     case .image:
       let size = try mediaSize(source)
-      let input = addFileInput(try path(of: source), first: .zero, last: .zero, loopStill: true)
+      let input = addFileInput(try path(of: source), first: .zero, last: .zero, loopStill: true, lastUse: item.end)
       var stream = PendingStream(label: "\(input):v")
       stream.append(Filter("trim", ["end_frame": "1"]))
       stream.append(Filter("format", ["pix_fmts": "rgba"]))

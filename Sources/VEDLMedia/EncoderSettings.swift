@@ -108,12 +108,20 @@ public struct FilterGraphRunSummary: Sendable, Hashable {
   public var videoDuration: Rational?
   /// Length of the audio written, in seconds (samples ÷ rate).
   public var audioDuration: Rational?
+  /// The most decoders open at one time: bounded by how many items play at once, not by
+  /// the length of the timeline (the runner opens a stream's decoder when the graph first
+  /// asks for it and closes it when the stream has ended or is no longer used).
+  public var peakOpenDecoders: Int
 
   /// A summary; every property is documented above.
-  public init(videoFrames: Int64, audioSamples: Int64, videoDuration: Rational?, audioDuration: Rational?) {
+  public init(
+    videoFrames: Int64, audioSamples: Int64, videoDuration: Rational?, audioDuration: Rational?,
+    peakOpenDecoders: Int = 0
+  ) {
     self.videoFrames = videoFrames
     self.audioSamples = audioSamples
     self.videoDuration = videoDuration
     self.audioDuration = audioDuration
+    self.peakOpenDecoders = peakOpenDecoders
   }
 }

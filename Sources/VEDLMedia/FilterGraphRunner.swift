@@ -28,11 +28,17 @@ public struct FilterGraphRunner: Sendable {
   public var expectedDuration: Rational?
   /// Whether input times start at each seek point or keep the source's time (`-copyts`).
   public var timestampMode: InputTimestampMode
+  /// Chains run in graphs of their own, each from one input stream (`[k:v]`, `[k:a]`) to
+  /// one label that `graph` reads as an input: `graph` plus these chains is the whole
+  /// `-filter_complex`. Each is freed as soon as it ends, which keeps memory flat in the
+  /// length of the timeline (see `IsolatedChain`).
+  public var isolatedChains: [String]
 
   /// A run of `graph`; every property is documented above.
   public init(
     graph: String, inputs: [MediaInputOptions], videoOutput: String?, audioOutput: String?,
-    output: OutputFileSettings, expectedDuration: Rational? = nil, timestampMode: InputTimestampMode = .zeroAtSeek
+    output: OutputFileSettings, expectedDuration: Rational? = nil, timestampMode: InputTimestampMode = .zeroAtSeek,
+    isolatedChains: [String] = []
   ) {
     self.graph = graph
     self.inputs = inputs
@@ -41,6 +47,7 @@ public struct FilterGraphRunner: Sendable {
     self.output = output
     self.expectedDuration = expectedDuration
     self.timestampMode = timestampMode
+    self.isolatedChains = isolatedChains
   }
 
   /// Runs the graph to completion, writing `output.path`. On failure or cancellation the

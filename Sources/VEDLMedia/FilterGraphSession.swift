@@ -7,7 +7,12 @@ import VEDLTime
 final class FilterGraphSession {
   private let settings: FilterGraphRunner
   private let graph: FilterGraphContext
-  private var readers: [Int: InputFileReader] = [:]
+  /// One reader per stream the graph reads (a file whose picture and sound both feed the
+  /// graph is opened twice), so reading a stream never decodes frames of another that its
+  /// part of the graph does not want yet; released when the stream has ended.
+  private var readers: [StreamKey: InputFileReader] = [:]
+  /// The isolated chains by output label, freed as each ends.
+  private var chains: [String: IsolatedChain] = [:]
   private var sources: [Source] = []
   private var video: Output?
   private var audio: Output?
@@ -17,6 +22,13 @@ final class FilterGraphSession {
   private var previousPicture: Frame?
   private var audioNextTimestamp: Int64 = 0
   private var audioSamples: Int64 = 0
+  /// Inputs with a last use (`MediaInputOptions.lastUse`), latest first: each is ended and
+  /// closed once every output is `releaseMargin` past it.
+  private var pendingReleases: [(input: Int, time: Rational)]
+  private var peakOpenDecoders = 0
+  /// How far past an input's last use the outputs must be before it is closed: room for the
+  /// frames and samples filters hold back (a transition's overlap lies inside the item).
+  private static let releaseMargin = Rational(1)
 
   /// A `buffer`/`abuffer` source fed from one stream of one input.
   private struct Source {
@@ -24,6 +36,11 @@ final class FilterGraphSession {
     var kind: StreamKind
     var filter: UnsafeMutablePointer<AVFilterContext>
     var closed = false
+    /// The `trim`/`atrim` after the source, in the source's time base: frames before `start`
+    /// are dropped, and so is every frame from `duration` after the first kept one on.
+    var window: InputSourceChain.TrimWindow?
+    /// The isolated chain feeding the source, by its output label; `nil` for a file stream.
+    var chain: String?
   }
 
   /// One output stream: its sink, encoder (opened on the first frame for video, at once for
@@ -56,13 +73,26 @@ final class FilterGraphSession {
 
   init(_ settings: FilterGraphRunner) throws(MediaRenderError) {
     self.settings = settings
+    pendingReleases = settings.inputs.enumerated().compactMap { index, options in
+      options.lastUse.map { (index, $0) }
+    }.sorted { $0.time > $1.time }
     graph = try FilterGraphContext()
     let (openInputs, openOutputs) = try graph.parse(settings.graph)
 
     // Which stream of which input each unconnected input pad reads.
     var wanted: [Int: [StreamKind: String]] = [:]
     var padInputs: [(pad: FilterGraphContext.OpenPad, input: Int, kind: StreamKind)] = []
+    for (number, text) in settings.isolatedChains.enumerated() {
+      let chain = try IsolatedChain(
+        text: text, inputs: settings.inputs, timestampMode: settings.timestampMode, number: number)
+      chains[chain.output] = chain
+    }
+    var chainPads: [FilterGraphContext.OpenPad] = []
     for pad in openInputs {
+      if let label = pad.label, chains[label] != nil {
+        chainPads.append(pad)
+        continue
+      }
       let (input, kind) = try Self.inputReference(pad, inputCount: settings.inputs.count)
       wanted[input, default: [:]][kind] = pad.label
       padInputs.append((pad, input, kind))
@@ -82,14 +112,36 @@ final class FilterGraphSession {
     sync = VideoFrameSync(mode: syncMode, maximumFrames: outputSettings.maximumVideoFrames ?? .max)
 
     for input in wanted.keys.sorted() {
-      let reader = try InputFileReader(
-        index: input, options: settings.inputs[input], timestampMode: settings.timestampMode, wanted: wanted[input]!)
-      try reader.readFirstFrames()
-      readers[input] = reader
+      for (kind, label) in wanted[input]!.sorted(by: { $0.key.rawValue > $1.key.rawValue }) {
+        let reader = try InputFileReader(
+          index: input, options: settings.inputs[input], timestampMode: settings.timestampMode, wanted: [kind: label])
+        // The CLI configures the graph from each stream's first decoded frame; the stream's
+        // parameters say the same for every file FFmpeg probes fully, without keeping a
+        // decoder busy for a clip the timeline reaches only much later.
+        if !reader.hasCompleteParameters(of: kind) { try reader.readFirstFrames() }
+        readers[StreamKey(input: input, kind: kind)] = reader
+      }
     }
     for (number, entry) in padInputs.enumerated() {
-      let filter = try makeSource(for: entry.pad, reader: readers[entry.input]!, kind: entry.kind, number: number)
-      sources.append(Source(input: entry.input, kind: entry.kind, filter: filter))
+      let key = StreamKey(input: entry.input, kind: entry.kind)
+      let reader = readers[key]!
+      let filter = try InputSourceChain.make(
+        in: graph, for: entry.pad, reader: reader, kind: entry.kind,
+        name: "input \(number) from \(entry.input):\(entry.kind == .video ? "v" : "a")",
+        timestampMode: settings.timestampMode)
+      let window = InputSourceChain.trimWindow(reader, kind: entry.kind, timestampMode: settings.timestampMode)
+      sources.append(Source(input: entry.input, kind: entry.kind, filter: filter, window: window))
+    }
+    for pad in chainPads {
+      let chain = chains[pad.label!]!
+      let filter = try graph.createFilter(
+        chain.kind == .video ? "buffer" : "abuffer", instance: "chain \(chain.output)", arguments: chain.sourceArguments
+      )
+      try graph.link(filter, 0, to: pad.filter, pad.pad)
+      sources.append(Source(input: chain.input, kind: chain.kind, filter: filter, window: nil, chain: chain.output))
+    }
+    if let unused = chains.keys.first(where: { label in !chainPads.contains { $0.label == label } }) {
+      throw .invalidGraph(reason: "the isolated chain's output [\(unused)] is not read by the graph")
     }
 
     var unused = openOutputs
@@ -175,115 +227,6 @@ final class FilterGraphSession {
       throw .invalidGraph(reason: "output [\(label)] is \(pad.kind.rawValue), not \(kind.rawValue)")
     }
     return pad
-  }
-
-  /// The source chain of one input pad, as the CLI builds it: `buffer` (parameters from the
-  /// first decoded picture), the rotation the file asks for, and `trim` at 0 for the seek and
-  /// the duration; `abuffer` and `atrim` for sound.
-  private func makeSource(
-    for pad: FilterGraphContext.OpenPad, reader: InputFileReader, kind: StreamKind, number: Int
-  ) throws(MediaRenderError) -> UnsafeMutablePointer<AVFilterContext> {
-    let name = "input \(number) from \(reader.index):\(kind == .video ? "v" : "a")"
-    let source: UnsafeMutablePointer<AVFilterContext>
-    var last: UnsafeMutablePointer<AVFilterContext>
-    if kind == .video {
-      source = try graph.createFilter("buffer", instance: name, arguments: videoSourceArguments(reader))
-      last = source
-      for (filter, arguments) in rotationFilters(reader) {
-        let next = try graph.createFilter(filter, instance: "\(name) \(filter)", arguments: arguments)
-        try graph.link(last, 0, to: next, 0)
-        last = next
-      }
-    } else {
-      source = try graph.createFilter("abuffer", instance: name, arguments: audioSourceArguments(reader))
-      last = source
-    }
-    let options = reader.options
-    if options.seek != nil || options.duration != nil {
-      var integers: [(String, Int64)] = []
-      // The trim starts where the seek point lies in the graph's time: 0 when inputs start at
-      // their seek, the seek itself under `-copyts -start_at_zero`.
-      if let seek = options.seek {
-        integers.append(("starti", settings.timestampMode == .sourceTime ? InputFileReader.microseconds(seek) : 0))
-      }
-      if let duration = options.duration { integers.append(("durationi", InputFileReader.microseconds(duration))) }
-      let trim = try graph.createFilter(
-        kind == .video ? "trim" : "atrim", instance: "\(name) trim", integerOptions: integers)
-      try graph.link(last, 0, to: trim, 0)
-      last = trim
-    }
-    try graph.link(last, 0, to: pad.filter, pad.pad)
-    return source
-  }
-
-  private func videoSourceArguments(_ reader: InputFileReader) -> String {
-    let timeBase = reader.stream(of: .video)!.pointee.time_base
-    var width: Int32
-    var height: Int32
-    var format: Int32
-    var aspect: AVRational
-    if let frame = reader.firstFrames[.video]?.frame.pointee {
-      (width, height, format, aspect) = (frame.width, frame.height, frame.format, frame.sample_aspect_ratio)
-    } else {
-      let parameters = reader.codecParameters(of: .video)!.pointee
-      (width, height, format, aspect) = (
-        parameters.width, parameters.height, parameters.format, parameters.sample_aspect_ratio
-      )
-    }
-    if aspect.den == 0 { aspect = AVRational(num: 0, den: 1) }
-    var arguments =
-      "video_size=\(width)x\(height):pix_fmt=\(format):time_base=\(timeBase.num)/\(timeBase.den)"
-      + ":pixel_aspect=\(aspect.num)/\(aspect.den)"
-    if let rate = reader.guessedFrameRate() { arguments += ":frame_rate=\(rate.num)/\(rate.den)" }
-    return arguments
-  }
-
-  private func audioSourceArguments(_ reader: InputFileReader) -> String {
-    var sampleRate: Int32
-    var format: Int32
-    var layout: AVChannelLayout
-    if let frame = reader.firstFrames[.audio]?.frame.pointee {
-      (sampleRate, format, layout) = (frame.sample_rate, frame.format, frame.ch_layout)
-    } else {
-      let parameters = reader.codecParameters(of: .audio)!.pointee
-      (sampleRate, format, layout) = (parameters.sample_rate, parameters.format, parameters.ch_layout)
-    }
-    let formatName = av_get_sample_fmt_name(AVSampleFormat(rawValue: format)).map { String(cString: $0) } ?? "\(format)"
-    var arguments = "time_base=1/\(sampleRate):sample_rate=\(sampleRate):sample_fmt=\(formatName)"
-    var description = [CChar](repeating: 0, count: 128)
-    if av_channel_layout_check(&layout) != 0, layout.order != AV_CHANNEL_ORDER_UNSPEC,
-      av_channel_layout_describe(&layout, &description, description.count) > 0
-    {
-      arguments += ":channel_layout=" + String(nulTerminated: description)
-    } else {
-      arguments += ":channels=\(layout.nb_channels)"
-    }
-    return arguments
-  }
-
-  /// The CLI's autorotation (`-autorotate`, on by default): filters that turn a picture the
-  /// way its display matrix says.
-  private func rotationFilters(_ reader: InputFileReader) -> [(String, String?)] {
-    guard let stream = reader.stream(of: .video) else { return [] }
-    var size = 0
-    guard let data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size),
-      size >= 9 * MemoryLayout<Int32>.size
-    else { return [] }
-    let matrix = data.withMemoryRebound(to: Int32.self, capacity: 9) { Array(UnsafeBufferPointer(start: $0, count: 9)) }
-    let rotation = matrix.withUnsafeBufferPointer { av_display_rotation_get($0.baseAddress!) }
-    guard rotation.isFinite else { return [] }
-    var theta = -rotation.rounded()
-    theta -= 360 * (theta / 360 + 0.9 / 360).rounded(.down)
-    if abs(theta - 90) < 1 { return [("transpose", matrix[3] > 0 ? "cclock_flip" : "clock")] }
-    if abs(theta - 180) < 1 {
-      var filters: [(String, String?)] = []
-      if matrix[0] < 0 { filters.append(("hflip", nil)) }
-      if matrix[4] < 0 { filters.append(("vflip", nil)) }
-      return filters
-    }
-    if abs(theta - 270) < 1 { return [("transpose", matrix[3] < 0 ? "clock_flip" : "cclock")] }
-    if abs(theta) > 1 { return [("rotate", String(format: "%f*PI/180", theta))] }
-    return matrix[4] < 0 ? [("vflip", nil)] : []
   }
 
   /// `[pad] → format=… → buffersink`: the pixel format asked for, else the encoder's
@@ -385,6 +328,7 @@ final class FilterGraphSession {
       if cancellation?.isCancelled == true { throw .cancelled }
       try drainSinks(progress: progress)
       if allOutputsFinished { break }
+      try releaseUnusedInputs()
       let code = avfilter_graph_request_oldest(graph.graph)
       if code >= 0 {
         idleRounds = 0
@@ -433,26 +377,36 @@ final class FilterGraphSession {
     }
     return FilterGraphRunSummary(
       videoFrames: sync.framesPlanned, audioSamples: audioSamples, videoDuration: videoDuration,
-      audioDuration: audioDuration)
+      audioDuration: audioDuration, peakOpenDecoders: peakOpenDecoders)
   }
 
   /// Feeds the graph from the input whose source has failed the most requests (the CLI's
   /// choice); returns `false` when no input can give anything more.
   private func feedOneInput() throws(MediaRenderError) -> Bool {
-    var best: Int?
+    var best: StreamKey?
+    var bestIndex: Int?
     var bestRequests: UInt32 = 0
-    for source in sources where !source.closed {
+    for (index, source) in sources.enumerated() where !source.closed {
       let requests = av_buffersrc_get_nb_failed_requests(source.filter)
       if requests > bestRequests {
         bestRequests = requests
-        best = source.input
+        best = StreamKey(input: source.input, kind: source.kind)
+        bestIndex = index
       }
     }
-    let candidate = best ?? sources.first(where: { !$0.closed })?.input
-    guard let input = candidate, let reader = readers[input] else { return false }
+    if let index = bestIndex ?? sources.firstIndex(where: { !$0.closed }), let label = sources[index].chain {
+      try pump(chain: label, into: index)
+      return true
+    }
+    let candidate = best ?? sources.first(where: { !$0.closed }).map { StreamKey(input: $0.input, kind: $0.kind) }
+    guard let key = candidate, let reader = readers[key] else { return false }
     if !reader.hasPendingFrames { try reader.readPacket() }
-    try push(reader.takePendingFrames(), from: input)
-    if reader.isAtEnd && !reader.hasPendingFrames { try closeSources(of: input) }
+    notePeakDecoders()
+    try push(reader.takePendingFrames(), from: key.input)
+    if reader.isAtEnd && !reader.hasPendingFrames { try closeSources(of: key) }
+    if sources.allSatisfy({ $0.closed || StreamKey(input: $0.input, kind: $0.kind) != key }) {
+      readers[key] = nil
+    }
     return true
   }
 
@@ -461,7 +415,9 @@ final class FilterGraphSession {
     for (kind, frame) in frames {
       recordEnd(of: frame, kind: kind, input: input)
       for index in sources.indices
-      where sources[index].input == input && sources[index].kind == kind && !sources[index].closed {
+      where sources[index].input == input && sources[index].kind == kind && !sources[index].closed
+        && sources[index].chain == nil
+      {
         let (code, messages) = LibavLogRouter.shared.recordingErrorsOnThisThread {
           av_buffersrc_add_frame_flags(sources[index].filter, frame.frame, flags)
         }
@@ -470,9 +426,55 @@ final class FilterGraphSession {
           sources[index].closed = true
         } else if code < 0 {
           throw .filteringFailed(reason: FilterGraphContext.reason(code: code, messages: messages))
+        } else if let pts = frame.presentationTimestamp, sources[index].window?.isPastEnd(pts) == true {
+          // The trim drops this frame and all after it: end the stream here.
+          _ = av_buffersrc_close(sources[index].filter, pts, UInt32(AV_BUFFERSRC_FLAG_PUSH))
+          sources[index].closed = true
         }
       }
     }
+  }
+
+  /// Moves the next frame of an isolated chain into its main-graph source (`index`), or
+  /// closes that source when the chain has ended.
+  private func pump(chain label: String, into index: Int) throws(MediaRenderError) {
+    guard let chain = chains[label] else {
+      sources[index].closed = true
+      return
+    }
+    let frame = try chain.nextFrame()
+    notePeakDecoders()
+    guard let frame else {
+      closeChainSource(index, at: chain.outputEnd)
+      return
+    }
+    let flags = Int32(AV_BUFFERSRC_FLAG_KEEP_REF | AV_BUFFERSRC_FLAG_PUSH)
+    let (code, messages) = LibavLogRouter.shared.recordingErrorsOnThisThread {
+      av_buffersrc_add_frame_flags(sources[index].filter, frame.frame, flags)
+    }
+    if code == vedl_averror_eof() {
+      closeChainSource(index, at: chain.outputEnd)
+    } else if code < 0 {
+      throw .filteringFailed(reason: FilterGraphContext.reason(code: code, messages: messages))
+    }
+  }
+
+  /// Closes the main-graph source fed by an isolated chain and frees the chain.
+  private func closeChainSource(_ index: Int, at pts: Int64) {
+    guard let label = sources[index].chain else { return }
+    if !sources[index].closed {
+      _ = av_buffersrc_close(sources[index].filter, pts, UInt32(AV_BUFFERSRC_FLAG_PUSH))
+      sources[index].closed = true
+    }
+    chains[label]?.end()
+    chains[label] = nil
+  }
+
+  /// Records how many decoders are open now, if that is the most so far.
+  private func notePeakDecoders() {
+    let open =
+      readers.values.reduce(0) { $0 + $1.openDecoderCount } + chains.values.reduce(0) { $0 + $1.openDecoderCount }
+    peakOpenDecoders = max(peakOpenDecoders, open)
   }
 
   /// Remembers where the frame ends, in its source's time base.
@@ -482,7 +484,7 @@ final class FilterGraphSession {
     switch kind {
     case .video:
       var duration = frame.frame.pointee.pkt_duration
-      if duration <= 0, let reader = readers[input], let rate = reader.guessedFrameRate(),
+      if duration <= 0, let reader = readers[key], let rate = reader.guessedFrameRate(),
         let timeBase = reader.stream(of: .video)?.pointee.time_base
       {
         duration = av_rescale_q(1, AVRational(num: rate.den, den: rate.num), timeBase)
@@ -495,11 +497,47 @@ final class FilterGraphSession {
     }
   }
 
-  /// Signals the end of input `input` to each of its sources, at the time its last frame
-  /// ended.
-  private func closeSources(of input: Int) throws(MediaRenderError) {
-    for index in sources.indices where sources[index].input == input && !sources[index].closed {
-      let end = streamEnds[StreamKey(input: input, kind: sources[index].kind)] ?? 0
+  /// How far every output has got, in seconds of output time (an output that has finished
+  /// counts as infinitely far).
+  private var outputTime: Rational? {
+    var time: Rational?
+    func include(_ t: Rational) { time = time.map { min($0, t) } ?? t }
+    if let video, !video.finished {
+      guard let encoder = video.encoder else { return .zero }
+      let base = encoder.timeBase
+      include(Rational(sync.framesPlanned) * (Rational(Int64(base.num), Int64(base.den)) ?? .zero))
+    }
+    if let audio, !audio.finished, let encoder = audio.encoder {
+      include(Rational(audioSamples, Int64(max(1, encoder.context.pointee.sample_rate))) ?? .zero)
+    }
+    return time
+  }
+
+  /// Ends and closes the inputs whose last use every output is safely past.
+  private func releaseUnusedInputs() throws(MediaRenderError) {
+    guard let last = pendingReleases.last else { return }
+    let now = outputTime
+    if let now, now < last.time + Self.releaseMargin { return }
+    while let next = pendingReleases.last, now.map({ $0 >= next.time + Self.releaseMargin }) ?? true {
+      pendingReleases.removeLast()
+      for kind in [StreamKind.video, .audio] {
+        let key = StreamKey(input: next.input, kind: kind)
+        try closeSources(of: key)
+        readers[key] = nil
+      }
+      for index in sources.indices where sources[index].input == next.input && sources[index].chain != nil {
+        closeChainSource(index, at: chains[sources[index].chain!]?.outputEnd ?? 0)
+      }
+    }
+  }
+
+  /// Signals the end of one stream to each of its sources, at the time its last frame ended.
+  private func closeSources(of key: StreamKey) throws(MediaRenderError) {
+    for index in sources.indices
+    where sources[index].input == key.input && sources[index].kind == key.kind && !sources[index].closed
+      && sources[index].chain == nil
+    {
+      let end = streamEnds[key] ?? 0
       let code = av_buffersrc_close(sources[index].filter, end, UInt32(AV_BUFFERSRC_FLAG_PUSH))
       sources[index].closed = true
       if code < 0 && code != vedl_averror_eof() {

@@ -7,13 +7,19 @@ import VEDLTime
 /// -start_at_zero`, by `-start_time` only), and decodes the first video and
 /// the first audio stream — only those the graph uses. Dropping what lies before 0 and after
 /// `D` is left to the `trim`/`atrim` filters `FilterGraphBuilder` inserts, as the CLI does.
+///
+/// Decoders are opened on the first read, not when the file is opened: a render holds the
+/// readers of every clip of the timeline from the start, and an idle decoder's threads and
+/// picture pools are what would make memory grow with the timeline's length.
 final class InputFileReader {
   /// The input's position in `-i` order (`[k:v]`).
   let index: Int
   let options: MediaInputOptions
   private let input: FormatInputContext
-  /// The decoders of the streams the graph reads, by kind.
-  private(set) var decoders: [StreamKind: (streamIndex: Int, decoder: StreamDecoder)] = [:]
+  /// The stream of each kind the graph reads.
+  private let streamIndexes: [StreamKind: Int]
+  /// Their decoders, opened by the first `readPacket`.
+  private var decoders: [StreamKind: StreamDecoder] = [:]
   /// Decoded frames not yet handed to the graph, oldest first.
   private var pending: [(kind: StreamKind, frame: Frame)] = []
   /// The first frame decoded of each stream, kept (a reference) for the buffer source's
@@ -50,8 +56,7 @@ final class InputFileReader {
     }
     self.input = input
 
-    var decoders: [StreamKind: (streamIndex: Int, decoder: StreamDecoder)] = [:]
-    var selected: [Int] = []
+    var streamIndexes: [StreamKind: Int] = [:]
     for kind in [StreamKind.video, .audio] {
       guard let label = wanted[kind] else { continue }
       let mediaType = kind == .video ? AVMEDIA_TYPE_VIDEO : AVMEDIA_TYPE_AUDIO
@@ -62,11 +67,10 @@ final class InputFileReader {
       else {
         throw .missingStream(path: path, kind: kind, label: label)
       }
-      decoders[kind] = (streamIndex, try StreamDecoder(stream: input.stream(at: streamIndex), kind: kind, path: path))
-      selected.append(streamIndex)
+      streamIndexes[kind] = streamIndex
     }
-    self.decoders = decoders
-    input.discardAllStreams(except: Set(selected))
+    self.streamIndexes = streamIndexes
+    input.discardAllStreams(except: Set(streamIndexes.values))
 
     // The CLI: timestamp = S (+ the file's start time) is where it seeks; packets are shifted
     // by -timestamp, or under `-copyts -start_at_zero` only by -start_time.
@@ -126,13 +130,13 @@ final class InputFileReader {
 
   /// Stream parameters of `kind` when no frame was decoded (an input that ends at once).
   func codecParameters(of kind: StreamKind) -> UnsafeMutablePointer<AVCodecParameters>? {
-    guard let streamIndex = decoders[kind]?.streamIndex else { return nil }
+    guard let streamIndex = streamIndexes[kind] else { return nil }
     return input.stream(at: streamIndex).pointee.codecpar
   }
 
   /// The stream of `kind` (for its time base and frame rate).
   func stream(of kind: StreamKind) -> UnsafeMutablePointer<AVStream>? {
-    decoders[kind].map { input.stream(at: $0.streamIndex) }
+    streamIndexes[kind].map { input.stream(at: $0) }
   }
 
   /// The frame rate the CLI passes to the buffer source (`av_guess_frame_rate`).
@@ -146,7 +150,7 @@ final class InputFileReader {
   /// ended), keeping the frames queued: the buffer sources are configured from them, as the
   /// CLI configures its graph only once each input's first frame is known.
   func readFirstFrames() throws(MediaRenderError) {
-    while !isAtEnd && decoders.keys.contains(where: { firstFrames[$0] == nil }) {
+    while !isAtEnd && streamIndexes.keys.contains(where: { firstFrames[$0] == nil }) {
       try readPacket()
     }
   }
@@ -160,30 +164,59 @@ final class InputFileReader {
   /// Whether decoded frames are waiting.
   var hasPendingFrames: Bool { !pending.isEmpty }
 
+  /// How many decoders are open (they open on the first read and close at the end).
+  var openDecoderCount: Int { decoders.count }
+
+  /// Whether the buffer source of `kind` can be set up from the stream's parameters alone
+  /// (size, pixel or sample format, rate known), so no frame needs decoding before the
+  /// graph is configured.
+  func hasCompleteParameters(of kind: StreamKind) -> Bool {
+    guard let parameters = codecParameters(of: kind)?.pointee, parameters.format >= 0 else { return false }
+    switch kind {
+    case .video: return parameters.width > 0 && parameters.height > 0
+    case .audio: return parameters.sample_rate > 0 && parameters.ch_layout.nb_channels > 0
+    case .subtitle, .other: return false
+    }
+  }
+
+  /// The decoder of `kind`, opened on first use.
+  private func decoder(of kind: StreamKind) throws(MediaRenderError) -> StreamDecoder? {
+    if let decoder = decoders[kind] { return decoder }
+    guard let streamIndex = streamIndexes[kind] else { return nil }
+    let decoder = try StreamDecoder(stream: input.stream(at: streamIndex), kind: kind, path: options.path)
+    decoders[kind] = decoder
+    return decoder
+  }
+
   /// Reads and decodes one packet of a stream the graph uses; at the end of the file,
   /// drains the decoders and sets `isAtEnd`.
   func readPacket() throws(MediaRenderError) {
     guard !isAtEnd else { return }
     let path = options.path
-    do {
-      while true {
-        guard try input.readPacket(into: packet) else {
-          for kind in [StreamKind.video, .audio] {
-            guard let decoder = decoders[kind]?.decoder else { continue }
-            append(try decoder.decode(nil), kind: kind)
+    while true {
+      let more: Bool
+      do { more = try input.readPacket(into: packet) } catch {
+        throw .unreadableInput(path: path, reason: error.userDetail)
+      }
+      guard more else {
+        for kind in [StreamKind.video, .audio] {
+          guard let decoder = try decoder(of: kind) else { continue }
+          do { append(try decoder.decode(nil), kind: kind) } catch {
+            throw .unreadableInput(path: path, reason: error.userDetail)
           }
-          isAtEnd = true
-          return
         }
-        guard let kind = decoders.first(where: { $0.value.streamIndex == packet.streamIndex })?.key,
-          let decoder = decoders[kind]?.decoder
-        else { continue }
-        shiftTimestamps(of: packet, timeBase: decoder.streamTimeBase)
-        append(try decoder.decode(packet), kind: kind)
+        decoders.removeAll()
+        isAtEnd = true
         return
       }
-    } catch {
-      throw .unreadableInput(path: path, reason: error.userDetail)
+      guard let kind = streamIndexes.first(where: { $0.value == packet.streamIndex })?.key,
+        let decoder = try decoder(of: kind)
+      else { continue }
+      shiftTimestamps(of: packet, timeBase: decoder.streamTimeBase)
+      do { append(try decoder.decode(packet), kind: kind) } catch {
+        throw .unreadableInput(path: path, reason: error.userDetail)
+      }
+      return
     }
   }
 

@@ -17,12 +17,21 @@ public struct MediaInputOptions: Sendable, Hashable {
   /// Repeat a still picture for as long as it is read (`-loop 1`); only image demuxers
   /// understand it.
   public var loopStill: Bool
+  /// The output time (seconds) from which on no output frame or sample depends on this input
+  /// (the end of the item that reads it); `nil` when it is read to the end. The in-process
+  /// runner ends and closes the input once every output is a safe margin past it, so a long
+  /// timeline holds only the readers of the items it is playing. It changes no frame: the
+  /// `ffmpeg` CLI, which has no such option, produces the same output.
+  public var lastUse: Rational?
 
   /// Options for `path`; every property is documented above.
-  public init(path: String, seek: Rational? = nil, duration: Rational? = nil, loopStill: Bool = false) {
+  public init(
+    path: String, seek: Rational? = nil, duration: Rational? = nil, loopStill: Bool = false, lastUse: Rational? = nil
+  ) {
     self.path = path
     self.seek = seek
     self.duration = duration
     self.loopStill = loopStill
+    self.lastUse = lastUse
   }
 }

@@ -49,7 +49,8 @@ public struct RenderPlan: Sendable {
   /// muxer's options.
   public func runner(writingTo path: String) -> FilterGraphRunner {
     let inputs = graph.inputs.map {
-      MediaInputOptions(path: $0.path, seek: $0.seek, duration: $0.duration, loopStill: $0.loopStill)
+      MediaInputOptions(
+        path: $0.path, seek: $0.seek, duration: $0.duration, loopStill: $0.loopStill, lastUse: $0.lastUse)
     }
     let video = graph.videoOutput.map { _ in
       VideoEncoderSettings(
@@ -66,10 +67,12 @@ public struct RenderPlan: Sendable {
       maximumVideoFrames: encoding.isStill ? 1 : nil,
       frameRate: encoding.isStill ? nil : graph.frameRate.framesPerSecond,
       muxerOptions: encoding.muxerOptions.map { MediaOption($0.name, $0.value) })
+    let partition = RunnerPartition(graph)
     return FilterGraphRunner(
-      graph: graphText, inputs: inputs, videoOutput: graph.videoOutput,
+      graph: partition.main, inputs: inputs, videoOutput: graph.videoOutput,
       audioOutput: audio == nil ? nil : graph.audioOutput,
-      output: output, expectedDuration: graph.duration, timestampMode: .sourceTime)
+      output: output, expectedDuration: graph.duration, timestampMode: .sourceTime,
+      isolatedChains: partition.isolated)
   }
 
   /// The muxer FFmpeg picks for the format's extension.

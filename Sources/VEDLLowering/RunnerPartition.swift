@@ -1,0 +1,61 @@
+/// How the in-process runner splits a lowered graph: the chains that turn one input stream
+/// into one main-track piece run in graphs of their own, freed as soon as the piece ends,
+/// and the rest is the main graph that reads their outputs by label. Together they are
+/// exactly the `-filter_complex` the `ffmpeg` command runs, so the frames are the same;
+/// what changes is that the render holds only the chains of the items it is playing, which
+/// keeps its memory flat in the length of the timeline (docs/graph.md, "Memory").
+///
+/// A chain is isolated when it reads one stream (`[k:v]`/`[k:a]`) of an input with a last
+/// use, writes one label, ends in a `format`/`aformat` that pins its output (so the rest of
+/// the graph cannot change how its filters negotiate), and feeds `concat`, `xfade` or
+/// `acrossfade` (which ignore the timestamp an input ends at, the one thing a chain run on
+/// its own cannot pass on exactly).
+public struct RunnerPartition: Sendable, Hashable {
+  /// The main graph's text.
+  public var main: String
+  /// The isolated chains' texts, in the graph's order.
+  public var isolated: [String]
+
+  /// The filters that may read an isolated chain's output.
+  static let joiningFilters: Set<String> = ["concat", "xfade", "acrossfade"]
+
+  /// Splits `graph`.
+  public init(_ graph: FilterGraph) {
+    var consumers: [String: String] = [:]
+    for chain in graph.chains {
+      for label in chain.inputs { consumers[label] = chain.filters.first?.name }
+    }
+    var main: [FilterChain] = []
+    var isolated: [FilterChain] = []
+    for chain in graph.chains {
+      if Self.isIsolatable(chain, in: graph, consumers: consumers) {
+        isolated.append(chain)
+      } else {
+        main.append(chain)
+      }
+    }
+    self.main = main.map(FilterGraphPrinter.chainText).joined(separator: ";\n")
+    self.isolated = isolated.map(FilterGraphPrinter.chainText)
+  }
+
+  private static func isIsolatable(_ chain: FilterChain, in graph: FilterGraph, consumers: [String: String]) -> Bool {
+    guard chain.inputs.count == 1, chain.outputs.count == 1,
+      let consumer = consumers[chain.outputs[0]], joiningFilters.contains(consumer),
+      let last = chain.filters.last
+    else { return false }
+    let parts = chain.inputs[0].split(separator: ":")
+    guard parts.count == 2, let index = Int(parts[0]), graph.inputs.indices.contains(index),
+      graph.inputs[index].lastUse != nil
+    else { return false }
+    switch parts[1] {
+    case "v":
+      return last.name == "format" && last.options.count == 1 && !last.options[0].value.contains("|")
+    case "a":
+      let keys = Set(last.options.compactMap(\.key))
+      return last.name == "aformat" && keys == ["sample_fmts", "sample_rates", "channel_layouts"]
+        && !last.options.contains { $0.value.contains("|") }
+    default:
+      return false
+    }
+  }
+}
