@@ -70,7 +70,6 @@ final class InputFileReader {
       streamIndexes[kind] = streamIndex
     }
     self.streamIndexes = streamIndexes
-    input.discardAllStreams(except: Set(streamIndexes.values))
 
     // The CLI: timestamp = S (+ the file's start time) is where it seeks; packets are shifted
     // by -timestamp, or under `-copyts -start_at_zero` only by -start_time.
@@ -82,9 +81,13 @@ final class InputFileReader {
     case .zeroAtSeek: timestampOffset = -timestamp
     case .sourceTime: timestampOffset = knownStart ? -startTime : 0
     }
+    // The CLI seeks before it marks unused streams discarded, so libavformat seeks on the
+    // file's default stream (its picture, when it has one) — for a reader of the sound too:
+    // a seek on the sound stream can land elsewhere (Matroska) and start decoding elsewhere.
     if options.seek != nil {
       seek(to: timestamp)
     }
+    input.discardAllStreams(except: Set(streamIndexes.values))
   }
 
   /// Why the probe refused the file, in words that do not repeat its path (the error's
