@@ -83,6 +83,22 @@ public struct EncodingSettings: Sendable, Hashable {
     }
   }
 
+  /// The Y′CbCr matrix of a video `height` lines tall: BT.709 from 720 lines up (HD), BT.601
+  /// below — the rule both backends convert and tag with.
+  public static func colorMatrix(forHeight height: Int64) -> String { height >= 720 ? "bt709" : "bt601" }
+
+  /// Options that tag the video with its colour properties, so players turn it back into the
+  /// colours it was made from: the matrix of ``colorMatrix(forHeight:)`` with that
+  /// standard's primaries and transfer, limited range. None for a still (RGB).
+  public func colorOptions(height: Int64) -> [Option] {
+    guard !isStill else { return [] }
+    let name = Self.colorMatrix(forHeight: height) == "bt709" ? "bt709" : "smpte170m"
+    return [
+      Option("colorspace", name), Option("color_primaries", name), Option("color_trc", name),
+      Option("color_range", "tv"),
+    ]
+  }
+
   /// The audio encoder's libav name; `nil` for a still.
   public var audioCodec: String? {
     switch format {

@@ -45,7 +45,9 @@ public enum FilterGraphPrinter {
     args += ["-filter_complex", filterComplex(graph)]
     if let video = graph.videoOutput {
       args += ["-map", "[\(video)]", "-c:v", encoding.videoCodec]
-      for option in encoding.videoOptions { args += ["-\(option.name):v", option.value] }
+      for option in encoding.videoOptions + encoding.colorOptions(height: graph.height) {
+        args += ["-\(option.name):v", option.value]
+      }
       args += ["-pix_fmt", encoding.pixelFormat]
       if encoding.isStill {
         args += ["-frames:v", "1"]

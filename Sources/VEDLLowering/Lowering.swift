@@ -106,6 +106,12 @@ struct LoweringRun {
     if let watermark = export?.watermark {
       try lowerWatermark(watermark, onto: &composite, frames: isStill ? 1 : frameCount)
     }
+    if !isStill {
+      // RGB → Y′CbCr with the matrix the stream is tagged with (EncodingSettings.colorOptions).
+      composite.append(
+        Filter(
+          "scale", ["out_color_matrix": EncodingSettings.colorMatrix(forHeight: output.height), "out_range": "tv"]))
+    }
     composite.append(Filter("format", ["pix_fmts": isStill ? "rgb24" : "yuv420p"]))
     composite.append(Filter("setsar", ["sar": "1"]))
     let video = builder.close(composite, as: "v")

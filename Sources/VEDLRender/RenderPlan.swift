@@ -55,7 +55,9 @@ public struct RenderPlan: Sendable {
     let video = graph.videoOutput.map { _ in
       VideoEncoderSettings(
         codecName: encoding.videoCodec, pixelFormat: encoding.pixelFormat,
-        options: encoding.videoOptions.map { MediaOption($0.name, $0.value) })
+        options: (encoding.videoOptions + encoding.colorOptions(height: graph.height)).map {
+          MediaOption($0.name, $0.value)
+        })
     }
     var audio: AudioEncoderSettings?
     if graph.audioOutput != nil, let codec = encoding.audioCodec {
