@@ -31,7 +31,7 @@ extension CheckRun {
       var span: Span
     }
     var placed: [Placed] = []
-    var seen: [String: Span] = [:]
+    var seen = SeenStatements()
     for entry in block.items {
       guard case .statement(let s) = entry else {
         reportDeclarationInBlock(entry)

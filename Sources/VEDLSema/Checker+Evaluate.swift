@@ -179,10 +179,10 @@ extension CheckRun {
 
   func nameValue(_ id: Identifier, hint: ValueType?) -> Value? {
     if let hint, hint.acceptsWord(id.name) { return .word(id.name) }
-    if let binding = bindings[id.name] {
+    if let binding = binding(of: id) {
       switch binding {
-      case .let(let d): return letValue(d)
-      case .param(let d): return parameterValue(d)
+      case .let(let index): return letValue(index)
+      case .param(let index): return parameterValue(params[index])
       case .item:
         report(
           .typeMismatch, "`\(id.name)` names an item, not a value", id.span,
@@ -198,7 +198,7 @@ extension CheckRun {
     // Where only certain words are allowed, an unknown word is a wrong value (E0304, with
     // the allowed words), not an unknown name.
     if let hint, hint.isWordsOnly { return .word(id.name) }
-    var candidates = Array(bindings.keys) + ["end"]
+    var candidates = bindings.names + ["end"]
     if hint?.acceptsColor ?? false { candidates += ColorNames.table.keys }
     if case .enumeration(let e)? = hint { candidates += e.cases }
     if case .oneOf(let ts)? = hint { for case .enumeration(let e) in ts { candidates += e.cases } }
@@ -283,10 +283,14 @@ extension CheckRun {
     }
   }
 
+  /// The members of an item and of the main track.
+  private static let timingMembers = ["start", "end", "duration"]
+
   private func memberValue(_ base: Expr, _ member: Identifier, _ e: Expr) -> Value? {
-    let members = ["start", "end", "duration"]
+    let members = Self.timingMembers
     if case .name(let id) = base.kind {
-      if case .item(let item)? = bindings[id.name] {
+      let binding = binding(of: id)
+      if case .item(let item)? = binding {
         guard members.contains(member.name) else {
           unknownMember(member, of: "item `\(id.name)`", members)
           return nil
@@ -298,7 +302,7 @@ extension CheckRun {
         default: return .duration(t.end - t.start)
         }
       }
-      if bindings[id.name] == nil, id.name == "canvas" {
+      if binding == nil, id.name == "canvas" {
         switch member.name {
         case "width": return .number(Rational(canvas.width))
         case "height": return .number(Rational(canvas.height))
@@ -308,7 +312,7 @@ extension CheckRun {
           return nil
         }
       }
-      if bindings[id.name] == nil, id.name == "main" {
+      if binding == nil, id.name == "main" {
         guard mainTrack != nil else {
           report(
             .noMainTrack, "`main` refers to the main track, but there is none", id.span, help: "add `track main { … }`")
@@ -352,10 +356,13 @@ extension CheckRun {
   }
 
   /// Source constructors and call-shaped values (`dynamic(maximumTracks: 2)`).
+  /// The source constructors.
+  private static let sourceKinds: [String: SourceInfo.Kind] = [
+    "video": .video, "image": .image, "audio": .audio, "color": .color, "testpattern": .testpattern, "tone": .tone,
+  ]
+
   private func callValue(_ callee: Identifier, _ arguments: [Argument], _ e: Expr, hint: ValueType?) -> Value? {
-    let sourceKinds: [String: SourceInfo.Kind] = [
-      "video": .video, "image": .image, "audio": .audio, "color": .color, "testpattern": .testpattern, "tone": .tone,
-    ]
+    let sourceKinds = Self.sourceKinds
     if let kind = sourceKinds[callee.name] {
       return sourceValue(kind, callee, arguments, e)
     }

@@ -14,7 +14,8 @@ extension CheckRun {
   /// Reads every `export`: format, quality, watermark and thumbnails; no output may be a
   /// source or another output.
   func checkExports() -> [Export] {
-    guard let schema = Schema.statement("export", in: .file) else { return [] }
+    guard let entry = Schema.entry("export", in: .file) else { return [] }
+    let schema = entry.schema
     var exports: [Export] = []
     var outputs: [String: Span] = [:]
     var sourcePaths: [String: Int] = [:]
@@ -43,7 +44,7 @@ extension CheckRun {
       return true
     }
     for s in exportStatements {
-      let args = bind(s, schema)
+      let args = bind(s, entry)
       guard let e = args.positional.first, case .string(let written)? = evaluate(e, expected: .path) else { continue }
       let path = resolvePath(written)
       let ext = (written as NSString).pathExtension.lowercased()
@@ -85,7 +86,7 @@ extension CheckRun {
       } else if format == .png {
         stillTime = .zero
       }
-      var seen: [String: Span] = [:]
+      var seen = SeenStatements()
       for entry in s.block?.items ?? [] {
         guard case .statement(let inner) = entry else {
           reportDeclarationInBlock(entry)
@@ -186,7 +187,7 @@ extension CheckRun {
   /// checked elsewhere (the editor).
   func validateTree(_ block: Block?, context: StatementContext) {
     guard let block else { return }
-    var seen: [String: Span] = [:]
+    var seen = SeenStatements()
     for entry in block.items {
       guard case .statement(let s) = entry else {
         reportDeclarationInBlock(entry)

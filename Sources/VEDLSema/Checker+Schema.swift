@@ -2,44 +2,27 @@ import VEDLDiagnostics
 import VEDLSource
 import VEDLSyntax
 
-/// A statement's arguments sorted by the schema: positional values, flags and labels.
-struct BoundArguments {
-  var positional: [Expr] = []
-  var flags: Set<String> = []
-  var labelled = LabelledArguments()
-}
-
-/// A statement's labelled arguments in source order. A statement has only a few, so a small
-/// array with linear lookup is cheaper than a dictionary (no hashing, one allocation) — this is
-/// on the checker's hot path — and iteration follows the source.
-struct LabelledArguments: Sequence {
-  private var entries: [(key: String, value: Argument)] = []
-
-  subscript(key: String) -> Argument? {
-    get {
-      for entry in entries where entry.key == key { return entry.value }
-      return nil
-    }
-    set {
-      if let index = entries.firstIndex(where: { $0.key == key }) {
-        if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
-      } else if let newValue {
-        entries.append((key, newValue))
-      }
-    }
-  }
-
-  var isEmpty: Bool { entries.isEmpty }
-  var keys: [String] { entries.map(\.key) }
-
-  func makeIterator() -> IndexingIterator<[(key: String, value: Argument)]> { entries.makeIterator() }
-}
-
 /// A statement that passed ``CheckRun/validate(_:in:seen:)``: its schema entry and its
 /// arguments sorted by it (computed once, used by the statement's meaning).
 struct CheckedStatement {
-  let schema: StatementSchema
+  let entry: SchemaEntry
   let arguments: BoundArguments
+
+  var schema: StatementSchema { entry.schema }
+}
+
+/// The statements of one block that may appear only once there, with where each was first
+/// given (few: a linear list beats a dictionary).
+struct SeenStatements {
+  private var entries: [(entry: ObjectIdentifier, span: Span)] = []
+
+  /// Where `entry`'s statement was first given in the block, recording `span` if it is new.
+  mutating func firstSpan(of entry: SchemaEntry, recording span: Span) -> Span? {
+    let id = ObjectIdentifier(entry)
+    for e in entries where e.entry == id { return e.span }
+    entries.append((id, span))
+    return nil
+  }
 }
 
 extension CheckRun {
@@ -47,8 +30,8 @@ extension CheckRun {
   /// are known and not repeated, required arguments are present, and a block is allowed.
   /// `seen` tracks statements that may appear only once per block. Returns the schema with
   /// the arguments sorted by it, or `nil` when the statement is unknown here.
-  func validate(_ s: Statement, in context: StatementContext, seen: inout [String: Span]) -> CheckedStatement? {
-    guard let schema = Schema.statement(s.name.name, in: context) else {
+  func validate(_ s: Statement, in context: StatementContext, seen: inout SeenStatements) -> CheckedStatement? {
+    guard let entry = Schema.entry(s.name, in: context, source: file.bytes) else {
       let candidates = Schema.statements(in: context).map(\.name)
       var notes: [String] = []
       let elsewhere = Schema.contexts(of: s.name.name)
@@ -70,20 +53,17 @@ extension CheckRun {
         s.name.span, notes: notes, help: help, fixIts: fixIts)
       return nil
     }
-    if !schema.isRepeatable {
-      if let first = seen[schema.name] {
-        report(
-          .repeatedStatement, "`\(schema.name)` appears more than once in \(Self.describe(context))", s.name.span,
-          labels: [Label(span: first, message: "first given here")], help: "keep one `\(schema.name)`")
-      } else {
-        seen[schema.name] = s.name.span
-      }
+    if !entry.schema.isRepeatable, let first = seen.firstSpan(of: entry, recording: s.name.span) {
+      let name = entry.schema.name
+      report(
+        .repeatedStatement, "`\(name)` appears more than once in \(Self.describe(context))", s.name.span,
+        labels: [Label(span: first, message: "first given here")], help: "keep one `\(name)`")
     }
-    let arguments = bind(s, schema, reporting: true)
-    if let block = s.block, schema.block == nil {
-      report(.unexpectedBlock, "`\(schema.name)` takes no block", block.span, help: "remove the `{ … }`")
+    let arguments = bind(s, entry, reporting: true)
+    if let block = s.block, entry.schema.block == nil {
+      report(.unexpectedBlock, "`\(entry.schema.name)` takes no block", block.span, help: "remove the `{ … }`")
     }
-    return CheckedStatement(schema: schema, arguments: arguments)
+    return CheckedStatement(entry: entry, arguments: arguments)
   }
 
   /// A context as a phrase for messages.
@@ -107,72 +87,61 @@ extension CheckRun {
     }
   }
 
-  /// Sorts the arguments of `s` by its schema; with `reporting`, reports unknown, repeated
-  /// and missing arguments (done once, by ``validate``).
-  func bind(_ s: Statement, _ schema: StatementSchema, reporting: Bool = false) -> BoundArguments {
-    var bound = BoundArguments()
+  /// The arguments of `s` as its schema sorts them; with `reporting`, reports unknown,
+  /// repeated, extra and missing arguments (done once, by ``validate``).
+  func bind(_ s: Statement, _ entry: SchemaEntry, reporting: Bool = false) -> BoundArguments {
+    let bound = BoundArguments(all: s.arguments, entry: entry)
+    guard reporting else { return bound }
+    let schema = entry.schema
+    let source = file.bytes
     var positionalCount = 0
-    for a in s.arguments {
-      if let label = a.label {
-        if let first = bound.labelled[label.name] {
-          if reporting {
-            report(
-              .duplicateArgument, "argument `\(label.name):` is given twice", label.span,
-              labels: [Label(span: first.label!.span, message: "first given here")], help: "keep one of them")
-          }
+    for i in s.arguments.indices {
+      if let label = s.arguments[i].label {
+        guard entry.labelIndex(label, source: source) != nil else {
+          let names = schema.labelled.compactMap(\.label)
+          let suggestion = Suggestion.closest(to: label.name, in: names)
+          report(
+            .unexpectedArgument, "`\(schema.name)` has no argument `\(label.name):`", label.span,
+            notes: names.isEmpty
+              ? ["`\(schema.name)` takes no labelled arguments"]
+              : ["`\(schema.name)` takes \(names.map { "`\($0):`" }.joined(separator: ", "))"],
+            help: suggestion.map { "did you mean `\($0):`?" },
+            fixIts: suggestion.map { [FixIt(span: label.span, replacement: $0, message: "replace with `\($0):`")] }
+              ?? [])
           continue
         }
-        if schema.labelled(label.name) == nil {
-          if reporting {
-            let names = schema.labelled.compactMap(\.label)
-            let suggestion = Suggestion.closest(to: label.name, in: names)
-            report(
-              .unexpectedArgument, "`\(schema.name)` has no argument `\(label.name):`", label.span,
-              notes: names.isEmpty
-                ? ["`\(schema.name)` takes no labelled arguments"]
-                : ["`\(schema.name)` takes \(names.map { "`\($0):`" }.joined(separator: ", "))"],
-              help: suggestion.map { "did you mean `\($0):`?" },
-              fixIts: suggestion.map { [FixIt(span: label.span, replacement: $0, message: "replace with `\($0):`")] }
-                ?? [])
-          }
-          continue
+        if bound.isRepeatedLabel(at: i), let first = bound.labelled[label.name] {
+          report(
+            .duplicateArgument, "argument `\(label.name):` is given twice", label.span,
+            labels: [Label(span: first.label!.span, message: "first given here")], help: "keep one of them")
         }
-        bound.labelled[label.name] = a
-      } else {
-        if case .name(let id) = a.value.kind, schema.flags.contains(id.name) {
-          bound.flags.insert(id.name)
-          continue
-        }
-        positionalCount += 1
-        if positionalCount > schema.positional.count {
-          if reporting {
-            report(
-              .unexpectedArgument,
-              schema.positional.isEmpty
-                ? "`\(schema.name)` takes no positional arguments" : "too many arguments to `\(schema.name)`",
-              a.span,
-              notes: schema.positional.isEmpty
-                ? []
-                : [
-                  "`\(schema.name)` takes \(schema.positional.count) positional argument\(schema.positional.count == 1 ? "" : "s")"
-                ],
-              help: "remove this argument")
-          }
-          continue
-        }
-        bound.positional.append(a.value)
+        continue
+      }
+      if bound.isFlag(at: i) { continue }
+      positionalCount += 1
+      if positionalCount > schema.positional.count {
+        report(
+          .unexpectedArgument,
+          schema.positional.isEmpty
+            ? "`\(schema.name)` takes no positional arguments" : "too many arguments to `\(schema.name)`",
+          s.arguments[i].span,
+          notes: schema.positional.isEmpty
+            ? []
+            : [
+              "`\(schema.name)` takes \(schema.positional.count) positional argument\(schema.positional.count == 1 ? "" : "s")"
+            ],
+          help: "remove this argument")
       }
     }
-    if reporting {
-      for (i, p) in schema.positional.enumerated() where p.isRequired && i >= bound.positional.count {
-        report(
-          .missingArgument, "`\(schema.name)` needs \(Self.article(p.type)) \(p.type)", s.span,
-          notes: [p.documentation])
-        break
-      }
-      for p in schema.labelled where p.isRequired && bound.labelled[p.label!] == nil {
-        report(.missingArgument, "`\(schema.name)` needs `\(p.label!):`", s.span, notes: [p.documentation])
-      }
+    if let i = entry.requiredPositional.first(where: { $0 >= positionalCount }) {
+      let p = schema.positional[i]
+      report(
+        .missingArgument, "`\(schema.name)` needs \(Self.article(p.type)) \(p.type)", s.span,
+        notes: [p.documentation])
+    }
+    for slot in entry.requiredLabels where bound.labelled[schema.labelled[slot].label!] == nil {
+      let p = schema.labelled[slot]
+      report(.missingArgument, "`\(schema.name)` needs `\(p.label!):`", s.span, notes: [p.documentation])
     }
     return bound
   }

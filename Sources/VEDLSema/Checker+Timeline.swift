@@ -9,7 +9,7 @@ extension CheckRun {
     for track in tracks {
       guard let kind = track.kind else { continue }
       var items: [TimelineItem] = []
-      var mainIndex: [ObjectIdentifier: Int] = [:]
+      items.reserveCapacity(track.items.count)
       for node in track.items {
         if case .transition = node.kind { continue }
         let timing: (start: Rational, end: Rational)?
@@ -42,7 +42,7 @@ extension CheckRun {
             sourceEnd = t.end - t.start
           }
         }
-        mainIndex[ObjectIdentifier(node)] = items.count
+        node.timelineIndex = items.count
         items.append(
           TimelineItem(
             kind: itemKind, id: node.id, start: t.start, end: t.end, startFrame: grid.frameFloor(at: t.start),
@@ -53,8 +53,8 @@ extension CheckRun {
       if kind == .main {
         for (i, node) in track.items.enumerated() {
           guard case .transition(let tk) = node.kind, i > 0, i + 1 < track.items.count,
-            let from = mainIndex[ObjectIdentifier(track.items[i - 1])],
-            let to = mainIndex[ObjectIdentifier(track.items[i + 1])]
+            let from = track.items[i - 1].timelineIndex,
+            let to = track.items[i + 1].timelineIndex
           else { continue }
           var direction: String? = nil
           if let d = node.arguments.labelled["direction"],

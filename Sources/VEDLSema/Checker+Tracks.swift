@@ -8,9 +8,14 @@ extension CheckRun {
 
   /// Reads every track's kind, name and items, and binds item ids.
   func collectTracks() {
-    guard let trackSchema = Schema.statement("track", in: .file) else { return }
+    guard let trackEntry = Schema.entry("track", in: .file) else { return }
+    let trackSchema = trackEntry.schema
+    // Every item may define a name: make room for them at once.
+    var itemCount = 0
+    for track in tracks { itemCount += track.statement.block?.items.count ?? 0 }
+    bindings.reserveCapacity(bindings.count + itemCount)
     for track in tracks {
-      let args = bind(track.statement, trackSchema)
+      let args = bind(track.statement, trackEntry)
       if let e = args.positional.first, case .word(let w)? = evaluate(e, expected: trackSchema.positional[0].type) {
         track.kind = Track.Kind(rawValue: w)
       }
@@ -38,16 +43,17 @@ extension CheckRun {
         continue
       }
       let context: StatementContext = kind == .main ? .mainTrack : (kind == .overlay ? .overlayTrack : .audioTrack)
-      var seen: [String: Span] = [:]
+      var seen = SeenStatements()
+      track.items.reserveCapacity(block.items.count)
       for item in block.items {
         guard case .statement(let s) = item else {
           reportDeclarationInBlock(item)
           continue
         }
         guard let checked = validate(s, in: context, seen: &seen) else { continue }
-        let schema = checked.schema
+        let entry = checked.entry
         let kind: ItemNode.Kind
-        switch schema.name {
+        switch entry.schema.name {
         case "clip": kind = .clip
         case "text": kind = .text
         case "shape": kind = .shape
@@ -59,8 +65,8 @@ extension CheckRun {
         default: continue
         }
         let node = ItemNode(
-          statement: s, kind: kind, track: track, checker: self, schema: schema, arguments: checked.arguments)
-        if case .transition = kind, !node.arguments.labelled.isEmpty, schema.name == "fade",
+          statement: s, kind: kind, track: track, checker: self, entry: entry, arguments: checked.arguments)
+        if case .transition = kind, !node.arguments.labelled.isEmpty, entry.schema.name == "fade",
           node.arguments.positional.isEmpty
         {
           report(
@@ -124,7 +130,7 @@ extension CheckRun {
         help: "add `track main { … }`, or give the item a `duration:`")
       return nil
     }
-    return memoised(get: { mainCell }, set: { mainCell = $0 }, "the main track", main.statement.name.span) {
+    return memoised(get: { mainCell }, set: { mainCell = $0 }, .mainTrack, main.statement.name.span) {
       resolveMain(main)
     }
   }
@@ -383,7 +389,7 @@ extension CheckRun {
         }
       }
       if let a = args.labelled["volume"], case .gain(let g)? = evaluate(a.value, expected: .gain) { item.volume = g }
-      item.muted = args.flags.contains("muted")
+      item.muted = args.hasFlag("muted")
       if let a = args.labelled["muted"], case .bool(let b)? = evaluate(a.value, expected: .bool) { item.muted = b }
       if let a = args.labelled["trim"] {
         if case .range(let s, let e)? = evaluate(a.value, expected: .range) {
@@ -396,8 +402,8 @@ extension CheckRun {
       if item.text == nil, let e = args.positional.first {
         if case .string(let t)? = evaluate(e, expected: .string) { item.text = t } else { ok = false }
       }
-      for label in ["box", "outline", "outlineWidth"] {
-        if let a = args.labelled[label], let type = item.schema.labelled(label)?.type,
+      for label in Self.textAttributes {
+        if let a = args.labelled[label], let type = item.entry.labelled(label)?.type,
           let v = evaluate(a.value, expected: type)
         {
           item.attributes[label] = v
@@ -414,6 +420,9 @@ extension CheckRun {
     }
     return ok
   }
+
+  /// The labelled arguments of a text item kept as its attributes.
+  private static let textAttributes = ["box", "outline", "outlineWidth"]
 
   private func checkTrim(_ item: ItemNode, _ s: Rational, _ e: Rational, _ expr: Expr) -> Bool {
     guard s < e else {
@@ -461,38 +470,47 @@ extension CheckRun {
     case .shape: context = .shape
     default: return
     }
-    var seen: [String: Span] = [:]
+    var seen = SeenStatements()
     let length = (item.track.kind == .main ? item.mainTiming : (item.timing(requestedAt: item.statement.name.span))).map
     { $0.end - $0.start }
-    for entry in block.items {
-      guard case .statement(let s) = entry else {
-        reportDeclarationInBlock(entry)
+    item.modifiers.reserveCapacity(block.items.count)
+    // The run's scratch values, taken out for the loop (a local is cheaper to update).
+    var values = ModifierValues()
+    swap(&values, &modifierValues)
+    defer { swap(&values, &modifierValues) }
+    for blockItem in block.items {
+      guard case .statement(let s) = blockItem else {
+        reportDeclarationInBlock(blockItem)
         continue
       }
       guard let checked = validate(s, in: context, seen: &seen) else { continue }
-      let (schema, args) = (checked.schema, checked.arguments)
-      var positional: [Value] = []
-      var labelled: [String: Value] = [:]
+      let (entry, args) = (checked.entry, checked.arguments)
+      let schema = entry.schema
+      values.removeAll()
       var ok = true
       for (i, e) in args.positional.enumerated() {
-        if let v = evaluate(e, expected: schema.positional[i].type) { positional.append(v) } else { ok = false }
+        if let v = evaluate(e, expected: schema.positional[i].type) { values.append(v) } else { ok = false }
       }
-      for (label, a) in args.labelled {
-        guard let type = schema.labelled(label)?.type else { continue }
-        if let v = evaluate(a.value, expected: type) { labelled[label] = v } else { ok = false }
+      args.forEachLabelled(source: file.bytes) { slot, a in
+        let parameter = schema.labelled[slot]
+        if let v = evaluate(a.value, expected: parameter.type) {
+          values.append(parameter.label!, v)
+        } else {
+          ok = false
+        }
       }
       guard ok else { continue }
-      if checkModifier(schema.name, positional, labelled, args, s, itemLength: length) {
-        item.modifiers.append(Modifier(name: schema.name, positional: positional, labelled: labelled))
+      if checkModifier(schema.name, values, args, s, itemLength: length) {
+        item.modifiers.append(modifierInterner.modifier(entry, values))
       }
     }
   }
 
   /// Range checks of modifier values.
   private func checkModifier(
-    _ name: String, _ positional: [Value], _ labelled: [String: Value], _ args: BoundArguments, _ s: Statement,
-    itemLength: Rational?
+    _ name: String, _ values: ModifierValues, _ args: BoundArguments, _ s: Statement, itemLength: Rational?
   ) -> Bool {
+    let positional = values.positional
     func outOfRange(_ span: Span, _ message: String, _ note: String) -> Bool {
       report(.valueOutOfRange, message, span, notes: [note])
       return false
@@ -509,11 +527,11 @@ extension CheckRun {
           args.positional[0].span, "`\(name)` must be greater than zero", "`1` leaves the size unchanged")
       }
     case "crop":
-      if !positional.isEmpty, !labelled.isEmpty, labelled.keys.contains(where: { $0 != "anchor" }) {
+      if !positional.isEmpty, !values.hasNoLabels, values.labels.contains(where: { $0 != "anchor" }) {
         report(.unexpectedArgument, "`crop` takes either a ratio or `x:`/`y:`/`width:`/`height:`, not both", s.span)
         return false
       }
-      if positional.isEmpty, labelled.isEmpty {
+      if positional.isEmpty, values.hasNoLabels {
         report(
           .missingArgument, "`crop` needs a ratio (`crop 9:16`) or a rectangle (`crop x: y: width: height:`)", s.span)
         return false
@@ -522,19 +540,19 @@ extension CheckRun {
         return outOfRange(args.positional[0].span, "crop ratio must be positive", "write e.g. `9:16`")
       }
       for key in ["x", "y", "width", "height"] {
-        if case .number(let v)? = labelled[key], v.isNegative || v > .one {
+        if case .number(let v)? = values[key], v.isNegative || v > .one {
           return outOfRange(
             args.labelled[key]!.value.span, "crop `\(key):` must be a fraction between 0 and 1",
             "crop rectangles are fractions of the source")
         }
       }
       for (origin, extent) in [("x", "width"), ("y", "height")] {
-        if case .number(let o)? = labelled[origin], case .number(let e)? = labelled[extent], o + e > .one {
+        if case .number(let o)? = values[origin], case .number(let e)? = values[extent], o + e > .one {
           return outOfRange(
             args.labelled[extent]!.value.span, "crop `\(origin):` + `\(extent):` goes past the source's edge",
             "the sum must be at most 1")
         }
-        if case .number(let e)? = labelled[extent], e.isZero {
+        if case .number(let e)? = values[extent], e.isZero {
           return outOfRange(
             args.labelled[extent]!.value.span, "crop `\(extent):` must be greater than zero",
             "crop rectangles are fractions of the source")
@@ -542,18 +560,18 @@ extension CheckRun {
       }
     case "size":
       for key in ["width", "height"] {
-        if case .number(let v)? = labelled[key], !v.isPositive {
+        if case .number(let v)? = values[key], !v.isPositive {
           return outOfRange(
             args.labelled[key]!.value.span, "`size \(key):` must be greater than zero", "sizes are in canvas pixels")
         }
       }
-      if labelled.isEmpty {
+      if values.hasNoLabels {
         report(.missingArgument, "`size` needs `width:`, `height:` or both", s.span)
         return false
       }
     case "position":
       let hasAnchor = !positional.isEmpty
-      let hasXY = labelled["x"] != nil || labelled["y"] != nil
+      let hasXY = values["x"] != nil || values["y"] != nil
       if hasAnchor && hasXY {
         report(.unexpectedArgument, "`position` takes an anchor or `x:`/`y:`, not both", s.span)
         return false
@@ -567,7 +585,7 @@ extension CheckRun {
     case "fade":
       var total = Rational.zero
       for key in ["in", "out"] {
-        if case .duration(let d)? = labelled[key] {
+        if case .duration(let d)? = values[key] {
           if d.isNegative {
             return outOfRange(
               args.labelled[key]!.value.span, "fade length must not be negative", "write e.g. `fade in: 250ms`")
@@ -575,7 +593,7 @@ extension CheckRun {
           total = total + d
         }
       }
-      if labelled.isEmpty {
+      if values.hasNoLabels {
         report(.missingArgument, "`fade` on an item needs `in:`, `out:` or both", s.span)
         return false
       }
@@ -586,21 +604,18 @@ extension CheckRun {
         return false
       }
     case "adjust":
-      if labelled.isEmpty {
+      if values.hasNoLabels {
         report(.missingArgument, "`adjust` needs `brightness:`, `contrast:` or `saturation:`", s.span)
         return false
       }
-      let ranges: [String: (Rational, Rational)] = [
-        "brightness": (Rational(-1), .one), "contrast": (.zero, Rational(3)), "saturation": (.zero, Rational(3)),
-      ]
-      for (key, (lo, hi)) in ranges {
-        if case .number(let v)? = labelled[key], v < lo || v > hi {
+      for (key, (lo, hi)) in Self.adjustRanges {
+        if case .number(let v)? = values[key], v < lo || v > hi {
           return outOfRange(
             args.labelled[key]!.value.span, "`\(key):` is out of range", "\(key) ranges from \(lo) to \(hi)")
         }
       }
     case "font":
-      if case .number(let v)? = labelled["size"], !v.isPositive {
+      if case .number(let v)? = values["size"], !v.isPositive {
         return outOfRange(
           args.labelled["size"]!.value.span, "font size must be greater than zero", "sizes are in pixels")
       }
@@ -609,6 +624,11 @@ extension CheckRun {
     }
     return true
   }
+
+  /// The ranges of `adjust`'s arguments.
+  private static let adjustRanges: [(String, (Rational, Rational))] = [
+    ("brightness", (Rational(-1), .one)), ("contrast", (.zero, Rational(3))), ("saturation", (.zero, Rational(3))),
+  ]
 
   // MARK: Lanes
 

@@ -44,9 +44,10 @@ public struct CheckResult: Sendable {
 /// Values (`let`s, item timings, the main track) are computed on demand and memoised;
 /// a request for a value that is being computed is a cycle (E0307).
 public enum Checker {
-  /// Parses and checks `file`.
+  /// Parses and checks `file`. (The parse does not keep the token stream, which the checker
+  /// does not need: ``CheckResult/parse`` lexes it again if asked for it.)
   public static func check(_ file: SourceFile, options: CheckOptions) -> CheckResult {
-    check(Parser.parse(file), options: options)
+    check(Parser.parse(file, keepingTokens: false), options: options)
   }
 
   /// Checks an already parsed file.
@@ -69,6 +70,34 @@ enum Cell<T> {
   case done(T?)
 }
 
+/// A value the checker computes on demand, named for cycle reports only when one is found
+/// (describing every computation up front cost more than the computations).
+enum Computation: Equatable, CustomStringConvertible {
+  /// The value of the `let` of that name.
+  case letValue(String)
+  /// The layout of the main track.
+  case mainTrack
+  /// The placement of an item.
+  case timing(ItemNode)
+
+  static func == (a: Computation, b: Computation) -> Bool {
+    switch (a, b) {
+    case (.letValue(let x), .letValue(let y)): x == y
+    case (.mainTrack, .mainTrack): true
+    case (.timing(let x), .timing(let y)): x === y
+    default: false
+    }
+  }
+
+  var description: String {
+    switch self {
+    case .letValue(let name): "`\(name)`"
+    case .mainTrack: "the main track"
+    case .timing(let item): "the timing of \(item.describe)"
+    }
+  }
+}
+
 /// One file's check: all the mutable state of the checker.
 final class CheckRun {
   let parse: ParseResult
@@ -79,16 +108,20 @@ final class CheckRun {
   var canvas = Canvas.default
   var grid: FrameGrid { canvas.grid }
 
+  /// What a name defined in the file refers to (small, as files define one name per item).
   enum Binding {
-    case param(ParamDecl)
-    case `let`(LetDecl)
+    /// The index of the declaration in ``params``.
+    case param(Int)
+    /// The index of the declaration in ``lets`` (and of its value in ``letCells``).
+    case `let`(Int)
     case item(ItemNode)
   }
 
-  var bindings: [String: Binding] = [:]
-  /// Where each name was defined, for duplicate reports.
-  var bindingSpans: [String: Span] = [:]
-  var letCells: [String: Cell<Value>] = [:]
+  /// Every name defined in the file, with where it was defined (for duplicate reports).
+  var bindings = NameTable<(binding: Binding, span: Span)>()
+  var params: [ParamDecl] = []
+  var lets: [LetDecl] = []
+  var letCells: [Cell<Value>] = []
   var parameterValues: [String: Value] = [:]
   var sources: [SourceInfo] = []
   var sourceKeys: [String: Int] = [:]
@@ -97,10 +130,19 @@ final class CheckRun {
   var tracks: [TrackNode] = []
   var mainTrack: TrackNode?
   var mainCell: Cell<Rational> = .pending
+  /// A computation under way, and where it was asked for.
+  struct Request {
+    let what: Computation
+    let span: Span
+  }
+
   /// The chain of values being computed, for cycle reports.
-  var evaluationStack: [(what: String, span: Span)] = []
+  var evaluationStack: [Request] = []
 
   var reportedParameters: Set<String> = []
+  /// The values of the modifier being checked (reused from one modifier to the next).
+  var modifierValues = ModifierValues()
+  var modifierInterner = ModifierInterner()
   var captionsStatement: Statement?
   var exportStatements: [Statement] = []
   var editorStatement: Statement?
@@ -124,7 +166,9 @@ final class CheckRun {
   /// Runs `body` as the computation of `what`, memoised in the cell that `get`/`set` access;
   /// a request for the value while it is being computed is reported as a cycle. (The cell
   /// is reached through closures, not `inout`, because the body may read it again.)
-  func memoised<T>(get: () -> Cell<T>, set: (Cell<T>) -> Void, _ what: String, _ span: Span, _ body: () -> T?) -> T? {
+  func memoised<T>(
+    get: () -> Cell<T>, set: (Cell<T>) -> Void, _ what: Computation, _ span: Span, _ body: () -> T?
+  ) -> T? {
     switch get() {
     case .done(let value):
       return value
@@ -133,7 +177,7 @@ final class CheckRun {
       return nil
     case .pending:
       set(.active)
-      evaluationStack.append((what, span))
+      evaluationStack.append(Request(what: what, span: span))
       let value = body()
       evaluationStack.removeLast()
       set(.done(value))
@@ -143,16 +187,17 @@ final class CheckRun {
 
   private var reportedCycles: Set<String> = []
 
-  func reportCycle(_ what: String, _ span: Span) {
+  func reportCycle(_ what: Computation, _ span: Span) {
     guard let start = evaluationStack.lastIndex(where: { $0.what == what }) else { return }
-    let chain = Array(evaluationStack[start...])
+    let chain = evaluationStack[start...].map { (what: $0.what.description, span: $0.span) }
     let key = chain.map(\.what).sorted().joined(separator: ",")
     guard reportedCycles.insert(key).inserted else { return }
-    let path = (chain.map(\.what) + [what]).joined(separator: " → ")
+    let again = what.description
+    let path = (chain.map(\.what) + [again]).joined(separator: " → ")
     report(
       .cyclicReference, "\(chain[0].what) depends on itself", chain[0].span,
       labels: chain.dropFirst().map { Label(span: $0.span, message: "needs \($0.what)") }
-        + [Label(span: span, message: "which needs \(what) again")],
+        + [Label(span: span, message: "which needs \(again) again")],
       notes: ["the chain is \(path)"], help: "give one of these values directly")
   }
 
@@ -187,28 +232,41 @@ final class CheckRun {
 
   // MARK: Declarations
 
-  func define(_ name: Identifier, _ binding: Binding) {
-    if let first = bindingSpans[name.name] {
+  /// What `name` refers to, if the file defines it.
+  func binding(of name: Identifier) -> Binding? {
+    bindings.value(of: name.name, at: name.span, in: file.bytes)?.binding
+  }
+
+  /// Binds `name`, or reports it as a duplicate and returns `false`.
+  @discardableResult
+  func define(_ name: Identifier, _ binding: Binding) -> Bool {
+    if let first = bindings.value(of: name.name, at: name.span, in: file.bytes) {
       report(
         .duplicateDefinition, "`\(name.name)` is defined more than once", name.span,
-        labels: [Label(span: first, message: "first defined here")], help: "rename one of the definitions")
-      return
+        labels: [Label(span: first.span, message: "first defined here")], help: "rename one of the definitions")
+      return false
     }
-    bindingSpans[name.name] = name.span
-    bindings[name.name] = binding
+    bindings.insert(name.name, (binding, name.span), at: name.span, in: file.bytes)
+    return true
   }
 
   func collectDeclarations() {
-    var topLevelSeen: [String: Span] = [:]
+    var topLevelSeen = SeenStatements()
     for item in parse.syntax.items {
       switch item {
       case .version, .error:
         break
       case .param(let d):
-        define(d.name, .param(d))
+        define(d.name, .param(params.count))
+        params.append(d)
       case .let(let d):
-        define(d.name, .let(d))
-        letCells[d.name.name] = .pending
+        let index = lets.count
+        lets.append(d)
+        if !define(d.name, .let(index)), case .let? = binding(of: d.name) {
+          letCells.append(.done(nil))  // a second `let` of a name: reported, never evaluated
+        } else {
+          letCells.append(.pending)
+        }
       case .statement(let s):
         guard let checked = validate(s, in: .file, seen: &topLevelSeen) else { continue }
         switch checked.schema.name {
@@ -227,18 +285,15 @@ final class CheckRun {
 
   /// Evaluates every `let` nobody used, so its errors are still reported.
   func evaluateUnusedLets() {
-    for item in parse.syntax.items {
-      if case .let(let d) = item, case .pending? = letCells[d.name.name] {
-        _ = letValue(d)
-      }
+    for index in lets.indices {
+      if case .pending = letCells[index] { _ = letValue(index) }
     }
   }
 
-  func letValue(_ d: LetDecl) -> Value? {
-    let name = d.name.name
-    return memoised(
-      get: { letCells[name] ?? .pending }, set: { letCells[name] = $0 }, "`\(name)`", d.name.span
-    ) {
+  /// The value of the `let` at `index` of ``lets``.
+  func letValue(_ index: Int) -> Value? {
+    let d = lets[index]
+    return memoised(get: { letCells[index] }, set: { letCells[index] = $0 }, .letValue(d.name.name), d.name.span) {
       evaluate(d.value, expected: nil)
     }
   }
@@ -246,8 +301,9 @@ final class CheckRun {
   // MARK: Canvas
 
   func checkCanvas() {
-    guard let s = canvasStatement, let schema = Schema.statement("canvas", in: .file) else { return }
-    let args = bind(s, schema)
+    guard let s = canvasStatement, let entry = Schema.entry("canvas", in: .file) else { return }
+    let schema = entry.schema
+    let args = bind(s, entry)
     if let e = args.positional.first {
       switch evaluate(e, expected: schema.positional[0].type) {
       case .size(let w, let h)?:

@@ -1,3 +1,5 @@
+import VEDLSyntax
+
 /// The statement schema: every statement of the language described once — where it may
 /// appear, its arguments and their types, its block, and its documentation. The checker
 /// validates against it; the formatter, completion and hover read the same entries. A new
@@ -195,26 +197,93 @@ public enum Schema {
   /// Every statement entry.
   public static let statements: [StatementSchema] = timelineStatements + editorStatements
 
-  private static let index: [StatementContext: [String: StatementSchema]] = {
-    var table: [StatementContext: [String: StatementSchema]] = [:]
-    for s in statements {
-      for c in s.contexts { table[c, default: [:]][s.name] = s }
+  /// For each context (by ``StatementContext/ordinal``), its statements by name.
+  private static let index: [NameTable<SchemaEntry>] = {
+    let entries = statements.enumerated().map { SchemaEntry($1, id: $0) }
+    return StatementContext.allCases.map { context in
+      NameTable(entries.filter { $0.schema.contexts.contains(context) }.map { ($0.schema.name, $0) })
     }
-    return table
   }()
 
   /// The statement called `name` in `context`, or `nil` if it is not allowed there.
   public static func statement(_ name: String, in context: StatementContext) -> StatementSchema? {
-    index[context]?[name]
+    entry(name, in: context)?.schema
+  }
+
+  /// The checker's view of the statement called `name` in `context` (its schema with the
+  /// labels indexed), or `nil` if it is not allowed there.
+  static func entry(_ name: String, in context: StatementContext) -> SchemaEntry? {
+    index[context.ordinal][name]
+  }
+
+  /// The checker's view of the statement named `name`, as written in `source`, in `context`.
+  static func entry(_ name: Identifier, in context: StatementContext, source: [UInt8]) -> SchemaEntry? {
+    index[context.ordinal].value(of: name.name, at: name.span, in: source)
   }
 
   /// Every statement allowed in `context`, sorted by name (completion).
   public static func statements(in context: StatementContext) -> [StatementSchema] {
-    (index[context] ?? [:]).values.sorted { $0.name < $1.name }
+    statements.filter { $0.contexts.contains(context) }.sorted { $0.name < $1.name }
   }
 
   /// Contexts in which some statement called `name` exists (for "not allowed here" messages).
   public static func contexts(of name: String) -> [StatementContext] {
-    StatementContext.allCases.filter { index[$0]?[name] != nil }
+    StatementContext.allCases.filter { entry(name, in: $0) != nil }
+  }
+}
+
+/// One statement's schema as the checker uses it on every statement of a file: shared by
+/// reference (copying a ``StatementSchema`` retains each of its arrays) and with its labels in
+/// a ``NameTable``.
+final class SchemaEntry: Sendable {
+  let schema: StatementSchema
+  /// The statement's index in ``Schema/statements``.
+  let id: Int
+  /// Index in ``StatementSchema/labelled`` of each label.
+  let labels: NameTable<Int>
+  /// Indices in ``StatementSchema/positional`` of the required positional arguments.
+  let requiredPositional: [Int]
+  /// Indices in ``StatementSchema/labelled`` of the required labelled arguments.
+  let requiredLabels: [Int]
+
+  init(_ schema: StatementSchema, id: Int) {
+    self.schema = schema
+    self.id = id
+    self.requiredPositional = schema.positional.indices.filter { schema.positional[$0].isRequired }
+    self.requiredLabels = schema.labelled.indices.filter { schema.labelled[$0].isRequired }
+    self.labels = NameTable(schema.labelled.enumerated().compactMap { i, a in a.label.map { ($0, i) } })
+  }
+
+  /// The labelled argument called `label`.
+  func labelled(_ label: String) -> ArgumentSchema? {
+    labels[label].map { schema.labelled[$0] }
+  }
+
+  /// The index in ``StatementSchema/labelled`` of the label `label`, as written in `source`.
+  func labelIndex(_ label: Identifier, source: [UInt8]) -> Int? {
+    labels.value(of: label.name, at: label.span, in: source)
+  }
+}
+
+extension StatementContext {
+  /// Position in `allCases`, for tables indexed by context.
+  var ordinal: Int {
+    switch self {
+    case .file: 0
+    case .mainTrack: 1
+    case .overlayTrack: 2
+    case .audioTrack: 3
+    case .clip: 4
+    case .text: 5
+    case .shape: 6
+    case .captions: 7
+    case .editor: 8
+    case .header: 9
+    case .headerItems: 10
+    case .modifyHeader: 11
+    case .addClip: 12
+    case .addAudio: 13
+    case .export: 14
+    }
   }
 }

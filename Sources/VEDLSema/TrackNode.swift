@@ -25,11 +25,17 @@ final class ItemNode {
 
   let statement: Statement
   let kind: Kind
-  unowned let track: TrackNode
-  unowned let checker: CheckRun
-  let schema: StatementSchema
+  // The check run owns every track and item and drops them together, so these back
+  // references need no reference counting (they are read for every item).
+  unowned(unsafe) let track: TrackNode
+  unowned(unsafe) let checker: CheckRun
+  let entry: SchemaEntry
   let arguments: BoundArguments
   var id: String?
+  /// Position among the items of its track in the timeline (transitions have none).
+  var timelineIndex: Int?
+
+  var schema: StatementSchema { entry.schema }
 
   /// Clip facts, evaluated with the timing.
   var source: Int?
@@ -50,14 +56,14 @@ final class ItemNode {
   var mainLength: Rational?
 
   init(
-    statement: Statement, kind: Kind, track: TrackNode, checker: CheckRun, schema: StatementSchema,
+    statement: Statement, kind: Kind, track: TrackNode, checker: CheckRun, entry: SchemaEntry,
     arguments: BoundArguments
   ) {
     self.statement = statement
     self.kind = kind
     self.track = track
     self.checker = checker
-    self.schema = schema
+    self.entry = entry
     self.arguments = arguments
   }
 
@@ -78,9 +84,7 @@ final class ItemNode {
       _ = checker.mainEnd(span)
       return mainTiming
     }
-    return checker.memoised(
-      get: { timingCell }, set: { timingCell = $0 }, "the timing of \(describe)", statement.name.span
-    ) {
+    return checker.memoised(get: { timingCell }, set: { timingCell = $0 }, .timing(self), statement.name.span) {
       checker.placeAbsolute(self)
     }
   }

@@ -40,21 +40,25 @@ public enum StringSegment: Hashable, Sendable {
 }
 
 /// `expression` — the value forms of §3 of the language.
-public indirect enum ExprKind: Hashable, Sendable {
+///
+/// Only the cases that contain another expression are `indirect` (boxed on the heap): the
+/// leaves — literals, names, strings — are stored inline, so most arguments cost no
+/// allocation of their own (files have hundreds of thousands of them).
+public enum ExprKind: Hashable, Sendable {
   case literal(LiteralValue)
   case bool(Bool)
   case string([StringSegment])
   /// A bare name: `intro`, `end`, `horizontal`.
   case name(Identifier)
   /// `base.member`: `opening.end`, `main.duration`.
-  case member(Expr, Identifier)
+  indirect case member(Expr, Identifier)
   /// `callee(arguments)`: `video("a.mp4")`, `dynamic(maximumTracks: 2)`.
-  case call(Identifier, [Argument])
-  case binary(BinaryOperator, Expr, Expr)
+  indirect case call(Identifier, [Argument])
+  indirect case binary(BinaryOperator, Expr, Expr)
   /// `-operand`.
-  case negate(Expr)
+  indirect case negate(Expr)
   /// `( inner )` — kept so the formatter can print what the user wrote.
-  case parenthesized(Expr)
+  indirect case parenthesized(Expr)
   /// Missing or malformed expression; a diagnostic has been reported.
   case error
 }
@@ -158,10 +162,13 @@ public struct LetDecl: Hashable, Sendable {
 }
 
 /// `item` — one line of a file or block.
+///
+/// Declarations are boxed (`indirect`), so that an item is the size of a statement: blocks
+/// hold hundreds of thousands of items, and declarations are few.
 public enum Item: Hashable, Sendable {
-  case version(VersionDecl)
-  case param(ParamDecl)
-  case `let`(LetDecl)
+  indirect case version(VersionDecl)
+  indirect case param(ParamDecl)
+  indirect case `let`(LetDecl)
   case statement(Statement)
   /// A line that could not be parsed; a diagnostic has been reported.
   case error(Span)

@@ -15,15 +15,24 @@ public struct LexResult: Sendable {
 ///
 /// The lexer never fails: malformed input becomes an `.error` token with a precise span and a
 /// diagnostic, and lexing continues after it. It has no global state, so any number of files
-/// can be lexed at once.
-public struct Lexer {
+/// can be lexed at once. The parser asks for a window of tokens at a time
+/// (``fill(_:upTo:)``), so a file's tokens need not all be in memory at once.
+public struct Lexer: Sendable {
   private let file: SourceFile
   private let bytes: [UInt8]
   private var i: Int
   private let end: Int
-  private var tokens: [Token] = []
-  private var comments: [Comment] = []
-  private var diagnostics: [Diagnostic] = []
+  /// Where lexed tokens go (the caller's buffer, during ``fill(_:upTo:)``).
+  private var out: [Token] = []
+  /// Whether the last token lexed is a line break (consecutive breaks are one token).
+  private var lastWasNewline = false
+  /// Whether `.endOfFile` has been produced.
+  private(set) var finished = false
+  private(set) var comments: [Comment] = []
+  private(set) var diagnostics: [Diagnostic] = []
+  private var words = WordTable()
+  /// Scratch space for the decoded text of a string literal (reused from one string to the next).
+  private var stringBytes: [UInt8] = []
 
   /// Lexes all of `file`.
   public static func lex(_ file: SourceFile) -> LexResult {
@@ -33,70 +42,90 @@ public struct Lexer {
   /// Lexes the bytes of `range` only (string interpolations); offsets stay file-absolute.
   public static func lex(_ file: SourceFile, range: Span) -> LexResult {
     var lexer = Lexer(file: file, range: range)
-    lexer.run()
-    return LexResult(tokens: lexer.tokens, comments: lexer.comments, diagnostics: lexer.diagnostics)
+    var tokens: [Token] = []
+    tokens.reserveCapacity((lexer.end - lexer.i) / 4)
+    lexer.fill(&tokens, upTo: .max)
+    return LexResult(tokens: tokens, comments: lexer.comments, diagnostics: lexer.diagnostics)
   }
 
-  private init(file: SourceFile, range: Span) {
+  /// A lexer of the bytes of `range` of `file`.
+  init(file: SourceFile, range: Span) {
     self.file = file
     self.bytes = file.bytes
     self.i = max(0, min(range.start, file.bytes.count))
     self.end = max(i, min(range.end, file.bytes.count))
-    tokens.reserveCapacity((end - i) / 4)
+    // A UTF-8 byte-order mark at the very start (Windows editors add one) is not text.
+    if i == 0, end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
   }
 
   // MARK: Driver
 
-  private mutating func run() {
-    // A UTF-8 byte-order mark at the very start (Windows editors add one) is not text.
-    if i == 0, end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
-    while i < end {
-      let c = bytes[i]
-      switch c {
-      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-        i += 1
-      case UInt8(ascii: "\n"):
-        if case .newline? = tokens.last?.kind {
-          // Consecutive line breaks form one statement terminator.
-        } else {
-          tokens.append(Token(.newline, Span(start: i, end: i + 1)))
-        }
-        i += 1
-      case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
-        lexLineComment()
-      case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
-        lexBlockComment()
-      case UInt8(ascii: "0")...UInt8(ascii: "9"):
-        lexNumberLike()
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
-        lexWord()
-      case UInt8(ascii: "\""):
-        lexString()
-      case UInt8(ascii: "#"):
-        lexColor()
-      case UInt8(ascii: "."):
-        if peek(1) == UInt8(ascii: ".") {
-          punct(.dotDot, 2)
-        } else {
-          punct(.dot, 1)
-        }
-      case UInt8(ascii: "{"): punct(.leftBrace, 1)
-      case UInt8(ascii: "}"): punct(.rightBrace, 1)
-      case UInt8(ascii: "("): punct(.leftParen, 1)
-      case UInt8(ascii: ")"): punct(.rightParen, 1)
-      case UInt8(ascii: ","): punct(.comma, 1)
-      case UInt8(ascii: ":"): punct(.colon, 1)
-      case UInt8(ascii: ";"): punct(.semicolon, 1)
-      case UInt8(ascii: "+"): punct(.plus, 1)
-      case UInt8(ascii: "-"): punct(.minus, 1)
-      case UInt8(ascii: "*"): punct(.star, 1)
-      case UInt8(ascii: "/"): punct(.slash, 1)
-      case UInt8(ascii: "="): punct(.equals, 1)
-      default:
-        lexStray()
+  /// Appends the next tokens to `buffer` until it holds `limit` tokens or the last token,
+  /// `.endOfFile`, has been added. The parser lexes a window of tokens at a time, so that a
+  /// large file's tokens are never all in memory at once.
+  mutating func fill(_ buffer: inout [Token], upTo limit: Int) {
+    swap(&out, &buffer)
+    while out.count < limit && !finished {
+      // Blanks between tokens, here rather than one `step` each.
+      while i < end, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i += 1 }
+      if i < end {
+        step()
+      } else {
+        out.append(Token(.endOfFile, Span.point(end)))
+        finished = true
       }
     }
-    tokens.append(Token(.endOfFile, Span.point(end)))
+    swap(&out, &buffer)
+  }
+
+  private mutating func emit(_ token: Token) {
+    if case .newline = token.kind { lastWasNewline = true } else { lastWasNewline = false }
+    out.append(token)
+  }
+
+  /// Lexes what starts at `i`: one token, or none (white space, a comment).
+  private mutating func step() {
+    let c = bytes[i]
+    switch c {
+    case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+      i += 1
+    case UInt8(ascii: "\n"):
+      // Consecutive line breaks form one statement terminator.
+      if !lastWasNewline { emit(Token(.newline, Span(start: i, end: i + 1))) }
+      i += 1
+    case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
+      lexLineComment()
+    case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
+      lexBlockComment()
+    case UInt8(ascii: "0")...UInt8(ascii: "9"):
+      lexNumberLike()
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
+      lexWord()
+    case UInt8(ascii: "\""):
+      lexString()
+    case UInt8(ascii: "#"):
+      lexColor()
+    case UInt8(ascii: "."):
+      if peek(1) == UInt8(ascii: ".") {
+        punct(.dotDot, 2)
+      } else {
+        punct(.dot, 1)
+      }
+    case UInt8(ascii: "{"): punct(.leftBrace, 1)
+    case UInt8(ascii: "}"): punct(.rightBrace, 1)
+    case UInt8(ascii: "("): punct(.leftParen, 1)
+    case UInt8(ascii: ")"): punct(.rightParen, 1)
+    case UInt8(ascii: ","): punct(.comma, 1)
+    case UInt8(ascii: ":"): punct(.colon, 1)
+    case UInt8(ascii: ";"): punct(.semicolon, 1)
+    case UInt8(ascii: "+"): punct(.plus, 1)
+    case UInt8(ascii: "-"): punct(.minus, 1)
+    case UInt8(ascii: "*"): punct(.star, 1)
+    case UInt8(ascii: "/"): punct(.slash, 1)
+    case UInt8(ascii: "="): punct(.equals, 1)
+    default:
+      lexStray()
+    }
   }
 
   @inline(__always)
@@ -105,7 +134,7 @@ public struct Lexer {
   }
 
   private mutating func punct(_ p: Punctuation, _ length: Int) {
-    tokens.append(Token(.punctuation(p), Span(start: i, end: i + length)))
+    emit(Token(.punctuation(p), Span(start: i, end: i + length)))
     i += length
   }
 
@@ -114,7 +143,7 @@ public struct Lexer {
   }
 
   private mutating func errorToken(_ start: Int) {
-    tokens.append(Token(.error, Span(start: start, end: i)))
+    emit(Token(.error, Span(start: start, end: i)))
   }
 
   // MARK: Character classes
@@ -248,24 +277,15 @@ public struct Lexer {
 
   private mutating func lexWord() {
     let start = i
-    i += 1
-    while i < end, Lexer.isIdentifierContinue(bytes[i]) { i += 1 }
-    let text = String(decoding: bytes[start..<i], as: UTF8.self)
+    var hash = WordTable.seed
+    repeat {
+      hash = WordTable.mix(hash, bytes[i])
+      i += 1
+    } while i < end && Lexer.isIdentifierContinue(bytes[i])
     let span = Span(start: start, end: i)
-    // Keywords are 3–5 letters starting with f, l, p, t or v: skip the string lookup otherwise.
-    let mayBeKeyword: Bool
-    switch (i - start, bytes[start]) {
-    case (3...5, UInt8(ascii: "f")), (3...5, UInt8(ascii: "l")), (3...5, UInt8(ascii: "p")), (3...5, UInt8(ascii: "t")),
-      (3...5, UInt8(ascii: "v")):
-      mayBeKeyword = true
-    default:
-      mayBeKeyword = false
-    }
-    if mayBeKeyword, let keyword = Keyword(rawValue: text) {
-      tokens.append(Token(.keyword(keyword), span))
-    } else {
-      tokens.append(Token(.identifier(text), span))
-    }
+    // Most words repeat (`clip`, `duration`, ids): the table hands out the kind decoded at the
+    // word's first occurrence instead of building a new `String` each time.
+    emit(Token(words.kind(hash: hash, span: span, in: bytes), span))
   }
 
   // MARK: Colours
@@ -299,7 +319,7 @@ public struct Lexer {
       return
     }
     if digits.count != 8 { value = (value << 8) | 0xFF }
-    tokens.append(Token(.literal(.color(value)), span))
+    emit(Token(.literal(.color(value)), span))
   }
 
   // MARK: Numbers and unit literals
@@ -388,7 +408,7 @@ public struct Lexer {
         overflow(start)
         return
       }
-      tokens.append(Token(.literal(.size(width: w, height: h)), Span(start: start, end: i)))
+      emit(Token(.literal(.size(width: w, height: h)), Span(start: start, end: i)))
       return
     }
     lexNumberWithUnit(start: start)
@@ -446,7 +466,7 @@ public struct Lexer {
     let span = Span(start: start, end: i)
     switch (values.count, fraction) {
     case (2, nil):
-      tokens.append(Token(.literal(.ratio(values[0], values[1])), span))
+      emit(Token(.literal(.ratio(values[0], values[1])), span))
     case (3, _), (4, nil):
       let (h, m, s) = (values[0], values[1], values[2])
       if m >= 60 || s >= 60 {
@@ -462,7 +482,7 @@ public struct Lexer {
         return
       }
       if values.count == 4 {
-        tokens.append(Token(.literal(.duration(.timecode(seconds: total, frames: values[3]))), span))
+        emit(Token(.literal(.duration(.timecode(seconds: total, frames: values[3]))), span))
       } else {
         var seconds = Rational(total)
         if let (a, b) = fraction {
@@ -472,7 +492,7 @@ public struct Lexer {
           }
           seconds = sum
         }
-        tokens.append(Token(.literal(.duration(.seconds(seconds))), span))
+        emit(Token(.literal(.duration(.seconds(seconds))), span))
       }
     default:
       malformed(
@@ -481,10 +501,46 @@ public struct Lexer {
     }
   }
 
-  /// Duration units in strictly decreasing order of size, with their length in seconds.
-  private static let durationUnits: [(String, Rational)] = [
-    ("h", Rational(3600)), ("m", Rational(60)), ("s", Rational(1)), ("ms", Rational(1, 1000)!),
-  ]
+  /// Duration units in strictly decreasing order of size (their rank), with their length in seconds.
+  private static let durationUnits: [Rational] = [Rational(3600), Rational(60), Rational(1), Rational(1, 1000)!]
+
+  /// The unit written in `[a, b)` after a number, read from the bytes (no `String`).
+  private enum Unit {
+    /// `h`, `m`, `s` or `ms`: its rank in ``durationUnits``.
+    case duration(rank: Int)
+    /// No unit: a plain number.
+    case none
+    case frames, decibels, speed, degrees
+    /// Letters that are not a unit.
+    case unknown
+  }
+
+  private func unit(_ a: Int, _ b: Int) -> Unit {
+    switch b - a {
+    case 0:
+      return .none
+    case 1:
+      switch bytes[a] {
+      case UInt8(ascii: "h"): return .duration(rank: 0)
+      case UInt8(ascii: "m"): return .duration(rank: 1)
+      case UInt8(ascii: "s"): return .duration(rank: 2)
+      case UInt8(ascii: "f"): return .frames
+      case UInt8(ascii: "x"): return .speed
+      default: return .unknown
+      }
+    case 2:
+      if bytes[a] == UInt8(ascii: "m"), bytes[a + 1] == UInt8(ascii: "s") { return .duration(rank: 3) }
+      if bytes[a] == UInt8(ascii: "d"), bytes[a + 1] == UInt8(ascii: "B") { return .decibels }
+      return .unknown
+    case 3:
+      if bytes[a] == UInt8(ascii: "d"), bytes[a + 1] == UInt8(ascii: "e"), bytes[a + 2] == UInt8(ascii: "g") {
+        return .degrees
+      }
+      return .unknown
+    default:
+      return .unknown
+    }
+  }
 
   /// A number, optionally followed by a unit; duration units may be compounded (`1m30s`).
   private mutating func lexNumberWithUnit(start: Int) {
@@ -513,16 +569,16 @@ public struct Lexer {
           malformed(start, "malformed literal `\(file.text(Span(start: start, end: i)))`")
           return
         }
-        tokens.append(Token(.literal(.percent(value / Rational(100))), Span(start: start, end: i)))
+        emit(Token(.literal(.percent(value / Rational(100))), Span(start: start, end: i)))
         return
       }
       let unitStart = i
       while i < end, Lexer.isLetter(bytes[i]) { i += 1 }
-      let unit = String(decoding: bytes[unitStart..<i], as: UTF8.self)
+      let unit = unit(unitStart, i)
       let followedByIdentifierChar = i < end && (bytes[i] == UInt8(ascii: "_") || Lexer.isIdentifierContinue(bytes[i]))
       let followedByDigit = i < end && Lexer.isDigit(bytes[i])
 
-      if let rank = Lexer.durationUnits.firstIndex(where: { $0.0 == unit }) {
+      if case .duration(let rank) = unit {
         if lastUnitRank >= 0 && rank <= lastUnitRank {
           skipLiteralTail()
           malformed(
@@ -533,9 +589,9 @@ public struct Lexer {
         if lastUnitRank >= 0 && isDecimal && followedByDigit {
           // only the last component may be fractional; checked below
         }
-        guard let scaled = value.checkedMultiplying(Lexer.durationUnits[rank].1),
-          let sum = total.checkedAdding(scaled)
-        else {
+        // Seconds need no scaling, and the first component no addition (the common `2s`).
+        let scaled = rank == 2 ? value : value.checkedMultiplying(Lexer.durationUnits[rank])
+        guard let scaled, let sum = lastUnitRank < 0 ? scaled : total.checkedAdding(scaled) else {
           skipLiteralTail()
           overflow(start)
           return
@@ -559,7 +615,7 @@ public struct Lexer {
           unknownUnit(start, unitStart)
           return
         }
-        tokens.append(Token(.literal(.duration(.seconds(total))), Span(start: start, end: i)))
+        emit(Token(.literal(.duration(.seconds(total))), Span(start: start, end: i)))
         return
       }
 
@@ -578,21 +634,21 @@ public struct Lexer {
       }
       let span = Span(start: start, end: i)
       switch unit {
-      case "":
-        tokens.append(Token(.literal(.number(value)), span))
-      case "f":
+      case .none:
+        emit(Token(.literal(.number(value)), span))
+      case .frames:
         guard !isDecimal, value.isInteger else {
           malformed(start, "frame count `\(file.text(span))` must be a whole number", help: "write e.g. `48f`")
           return
         }
-        tokens.append(Token(.literal(.duration(.frames(value.numerator))), span))
-      case "dB":
-        tokens.append(Token(.literal(.gain(value)), span))
-      case "x":
-        tokens.append(Token(.literal(.speed(value)), span))
-      case "deg":
-        tokens.append(Token(.literal(.angle(value)), span))
-      default:
+        emit(Token(.literal(.duration(.frames(value.numerator))), span))
+      case .decibels:
+        emit(Token(.literal(.gain(value)), span))
+      case .speed:
+        emit(Token(.literal(.speed(value)), span))
+      case .degrees:
+        emit(Token(.literal(.angle(value)), span))
+      case .duration, .unknown:
         unknownUnit(start, unitStart)
       }
       return
@@ -614,15 +670,17 @@ public struct Lexer {
     let start = i
     i += 1
     var pieces: [StringPiece] = []
-    var text = ""
+    // The decoded text is gathered as UTF-8 bytes and made a `String` once per piece.
+    stringBytes.removeAll(keepingCapacity: true)
     var textStart = i
     var ok = true
 
     func flush(_ upTo: Int) {
-      if !text.isEmpty || pieces.isEmpty {
-        if !text.isEmpty { pieces.append(.text(text, span: Span(start: textStart, end: upTo))) }
+      if !stringBytes.isEmpty {
+        pieces.append(
+          .text(String(decoding: stringBytes, as: UTF8.self), span: Span(start: textStart, end: upTo)))
       }
-      text = ""
+      stringBytes.removeAll(keepingCapacity: true)
     }
 
     while true {
@@ -650,14 +708,14 @@ public struct Lexer {
           continue  // reported as unterminated by the loop head
         }
         switch n {
-        case UInt8(ascii: "\""): text.append("\""); i += 2
-        case UInt8(ascii: "\\"): text.append("\\"); i += 2
-        case UInt8(ascii: "n"): text.append("\n"); i += 2
-        case UInt8(ascii: "t"): text.append("\t"); i += 2
+        case UInt8(ascii: "\""): stringBytes.append(UInt8(ascii: "\"")); i += 2
+        case UInt8(ascii: "\\"): stringBytes.append(UInt8(ascii: "\\")); i += 2
+        case UInt8(ascii: "n"): stringBytes.append(UInt8(ascii: "\n")); i += 2
+        case UInt8(ascii: "t"): stringBytes.append(UInt8(ascii: "\t")); i += 2
         case UInt8(ascii: "u"):
           i += 2
           if let scalar = lexUnicodeEscape(escStart) {
-            text.unicodeScalars.append(scalar)
+            stringBytes.append(contentsOf: String(scalar).utf8)
           } else {
             ok = false
           }
@@ -692,10 +750,10 @@ public struct Lexer {
         continue
       }
       if c < 0x80 {
-        text.unicodeScalars.append(UnicodeScalar(c))
+        stringBytes.append(c)
         i += 1
       } else if let n = validScalarLength(at: i) {
-        text.append(contentsOf: String(decoding: bytes[i..<(i + n)], as: UTF8.self))
+        stringBytes.append(contentsOf: bytes[i..<(i + n)])
         i += n
       } else {
         report(
@@ -705,7 +763,7 @@ public struct Lexer {
       }
     }
     if ok {
-      tokens.append(Token(.string(pieces), Span(start: start, end: i)))
+      emit(Token(.string(pieces), Span(start: start, end: i)))
     } else {
       errorToken(start)
     }

@@ -6,11 +6,23 @@ import VEDLTime
 public struct ParseResult: Sendable {
   public let file: SourceFile
   public let syntax: SourceFileSyntax
-  /// The token stream (without comments), ending with `.endOfFile`.
-  public let tokens: [Token]
+  /// The token stream when the parse kept it (``Parser/parse(_:keepingTokens:)``).
+  private let keptTokens: [Token]?
   public let comments: [Comment]
   /// Lexical and syntax diagnostics, in source order.
   public let diagnostics: [Diagnostic]
+
+  init(file: SourceFile, syntax: SourceFileSyntax, tokens: [Token]?, comments: [Comment], diagnostics: [Diagnostic]) {
+    self.file = file
+    self.syntax = syntax
+    self.keptTokens = tokens
+    self.comments = comments
+    self.diagnostics = diagnostics
+  }
+
+  /// The token stream (without comments), ending with `.endOfFile`: as kept by the parse, or
+  /// lexed again when the parse did not keep it.
+  public var tokens: [Token] { keptTokens ?? Lexer.lex(file).tokens }
 
   /// Whether any diagnostic is an error.
   public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -21,13 +33,31 @@ public struct ParseResult: Sendable {
 /// It never fails: it always returns a tree plus diagnostics. After a syntax error it skips to
 /// the end of the statement (newline, `;` or the enclosing `}`), so one mistake gives one
 /// diagnostic. Nesting deeper than ``Parser/maximumDepth`` is reported instead of recursing.
+///
+/// Tokens come from the lexer a window at a time. The parser needs one token of lookahead at
+/// most (consecutive line breaks are a single token), so a window always holds the current
+/// token and the next one.
 public struct Parser {
   /// Deepest allowed nesting of blocks and expressions together.
   public static let maximumDepth = 200
+  /// How many tokens the lexer adds to the window at a time, when the tokens are not kept.
+  private static let windowSize = 4096
+
+  /// Files at least this large are lexed on another thread while they are parsed (when the
+  /// tokens are not kept).
+  private static let pipeThreshold = 1 << 18
 
   private let file: SourceFile
-  private let tokens: [Token]
+  private var lexer: Lexer
+  /// The lexer's other thread, for a large file (then `lexer` is unused).
+  private var pipe: TokenPipe?
+  /// The tokens lexed so far that are still needed: `tokens[p]` is the current one.
+  private var tokens: [Token] = []
   private var p = 0
+  /// The span of the token before the current one (the first token's own span at the start).
+  private var previousSpan = Span.point(0)
+  /// How many tokens have been consumed (to tell whether a parsing step made progress).
+  private var consumed = 0
   private var depth = 0
   /// How many `(` are open around the current token (line breaks are partly insignificant there).
   private var parenDepth = 0
@@ -35,14 +65,28 @@ public struct Parser {
   /// Set after an error until the statement ends, so one mistake yields one diagnostic.
   private var recovering = false
 
-  /// Parses a whole file.
+  /// Parses a whole file, keeping its tokens in the result.
   public static func parse(_ file: SourceFile) -> ParseResult {
-    let lexed = Lexer.lex(file)
-    var parser = Parser(file: file, tokens: lexed.tokens)
+    parse(file, keepingTokens: true)
+  }
+
+  /// Parses a whole file. Without `keepingTokens` the result's ``ParseResult/tokens`` are lexed
+  /// again if asked for, and the parse needs much less memory (the checker does not use them).
+  public static func parse(_ file: SourceFile, keepingTokens: Bool) -> ParseResult {
+    let lexer = Lexer(file: file, range: Span(start: 0, end: file.bytes.count))
+    var parser: Parser
+    if !keepingTokens && file.bytes.count >= pipeThreshold {
+      parser = Parser(file: file, pipe: TokenPipe(lexer, windowSize: 4 * windowSize, slotCount: 8))
+    } else {
+      parser = Parser(file: file, lexer: lexer, keepingTokens: keepingTokens)
+    }
     let syntax = parser.parseFile()
+    let lexed = parser.pipe?.finish() ?? (comments: parser.lexer.comments, diagnostics: parser.lexer.diagnostics)
     var all = lexed.diagnostics + parser.diagnostics
     all.sort { $0.span.start < $1.span.start }
-    return ParseResult(file: file, syntax: syntax, tokens: lexed.tokens, comments: lexed.comments, diagnostics: all)
+    return ParseResult(
+      file: file, syntax: syntax, tokens: keepingTokens ? parser.tokens : nil, comments: lexed.comments,
+      diagnostics: all)
   }
 
   /// Parses a single expression from `range` of `file` (used for string interpolations, and by
@@ -52,7 +96,7 @@ public struct Parser {
     var parser = Parser(file: file, tokens: lexed.tokens.filter { $0.kind != .newline })
     parser.depth = depth
     let expr = parser.parseExpression()
-    if !parser.at(.endOfFile), !parser.recovering, !lexed.diagnostics.contains(where: { $0.severity == .error }) {
+    if !parser.atEndOfFile, !parser.recovering, !lexed.diagnostics.contains(where: { $0.severity == .error }) {
       parser.error(
         .unexpectedToken, "expected end of interpolation, found \(parser.describe(parser.current))", parser.current.span
       )
@@ -63,23 +107,78 @@ public struct Parser {
     return (expr, lexed.diagnostics + parser.diagnostics)
   }
 
+  /// A parser of the tokens `lexer` makes; with `keepingTokens` it lexes them all at once
+  /// (they stay in ``tokens``), otherwise a window at a time.
+  private init(file: SourceFile, lexer: Lexer, keepingTokens: Bool) {
+    self.file = file
+    self.lexer = lexer
+    if keepingTokens {
+      tokens.reserveCapacity(file.bytes.count / 4)
+      self.lexer.fill(&tokens, upTo: .max)
+    } else {
+      tokens.reserveCapacity(Parser.windowSize + 1)
+      self.lexer.fill(&tokens, upTo: Parser.windowSize)
+    }
+    previousSpan = tokens[0].span
+  }
+
+  /// A parser of the tokens `pipe` delivers.
+  private init(file: SourceFile, pipe: TokenPipe) {
+    self.file = file
+    self.lexer = Lexer(file: file, range: Span.point(0))
+    self.pipe = pipe
+    pipe.next(swappingWith: &tokens)
+    previousSpan = tokens[0].span
+  }
+
+  /// A parser of `tokens`, already lexed (ending with `.endOfFile`).
   private init(file: SourceFile, tokens: [Token]) {
     self.file = file
+    self.lexer = Lexer(file: file, range: Span.point(0))
     self.tokens = tokens
+    previousSpan = tokens[0].span
   }
 
   // MARK: Token helpers
 
   private var current: Token { tokens[p] }
 
-  private func peekToken(_ k: Int = 1) -> Token { tokens[min(p + k, tokens.count - 1)] }
+  /// The token after the current one (`.endOfFile` at the end).
+  private func peekToken() -> Token { tokens[min(p + 1, tokens.count - 1)] }
 
-  private func at(_ kind: TokenKind) -> Bool { current.kind == kind }
+  private func at(_ punct: Punctuation) -> Bool {
+    if case .punctuation(let q) = tokens[p].kind { return q == punct }
+    return false
+  }
 
-  private func at(_ punct: Punctuation) -> Bool { current.kind == .punctuation(punct) }
+  private var atNewline: Bool {
+    if case .newline = tokens[p].kind { return true }
+    return false
+  }
 
+  private var atEndOfFile: Bool {
+    if case .endOfFile = tokens[p].kind { return true }
+    return false
+  }
+
+  /// Moves to the next token (staying on `.endOfFile` at the end).
   private mutating func advance() {
-    if p < tokens.count - 1 { p += 1 }
+    guard p < tokens.count - 1 else { return }
+    previousSpan = tokens[p].span
+    consumed += 1
+    p += 1
+    if p == tokens.count - 1, !atEndOfFile {
+      // Only the current token is left: the next window starts with it.
+      if let pipe {
+        pipe.next(swappingWith: &tokens)
+      } else {
+        let last = tokens[p]
+        tokens.removeAll(keepingCapacity: true)
+        tokens.append(last)
+        lexer.fill(&tokens, upTo: Parser.windowSize)
+      }
+      p = 0
+    }
   }
 
   /// Whether the current token ends a statement (without consuming it).
@@ -136,20 +235,19 @@ public struct Parser {
   }
 
   private mutating func skipNewlines() {
-    while at(.newline) { advance() }
+    while atNewline { advance() }
   }
 
   /// Inside parentheses, skips a line break when what follows it continues the expression:
   /// `)`, `,` or a binary operator (rule S6 of the grammar). Elsewhere a line break ends the
   /// statement, so an unclosed `(` never swallows the following lines.
   private mutating func skipNewlinesIfContinued() {
-    guard parenDepth > 0, at(.newline) else { return }
-    var k = p
-    while k < tokens.count - 1, tokens[k].kind == .newline { k += 1 }
-    switch tokens[k].kind {
+    guard parenDepth > 0, atNewline else { return }
+    // Consecutive line breaks are one token (the lexer merges them): the one after decides.
+    switch peekToken().kind {
     case .punctuation(.rightParen), .punctuation(.comma), .punctuation(.plus), .punctuation(.minus),
       .punctuation(.star), .punctuation(.slash), .punctuation(.dotDot):
-      p = k
+      advance()
     default:
       break
     }
@@ -168,8 +266,8 @@ public struct Parser {
     var items: [Item] = []
     var sawItem = false
     while true {
-      while at(.newline) || at(.semicolon) { advance() }
-      if at(.endOfFile) { break }
+      while atNewline || at(.semicolon) { advance() }
+      if atEndOfFile { break }
       if at(.rightBrace) {
         error(.unmatchedClosingBrace, "unmatched closing brace `}`", current.span, help: "remove this `}`")
         recovering = false
@@ -214,13 +312,13 @@ public struct Parser {
     }
     var items: [Item] = []
     while true {
-      while at(.newline) || at(.semicolon) { advance() }
+      while atNewline || at(.semicolon) { advance() }
       if at(.rightBrace) {
         let close = current.span
         advance()
         return Block(items: items, span: open.merged(with: close))
       }
-      if at(.endOfFile) {
+      if atEndOfFile {
         recovering = false
         error(
           .unclosedDelimiter, "unclosed `{`", open,
@@ -243,7 +341,7 @@ public struct Parser {
   /// span of the `}` (or the end of file).
   private mutating func skipBalancedBlock() -> Span {
     var braces = 1
-    while !at(.endOfFile) {
+    while !atEndOfFile {
       if at(.leftBrace) { braces += 1 }
       if at(.rightBrace) {
         braces -= 1
@@ -274,13 +372,13 @@ public struct Parser {
       // Already reported by the lexer.
       recovering = true
       synchronize()
-      return .error(start.merged(with: tokens[max(0, p - 1)].span))
+      return .error(start.merged(with: previousSpan))
     default:
       error(
         .unexpectedToken, "expected a statement, found \(describe(current))", current.span,
         help: "a statement starts with a name, e.g. `clip intro`")
       synchronize()
-      return .error(start.merged(with: tokens[max(0, p - 1)].span))
+      return .error(start.merged(with: previousSpan))
     }
   }
 
@@ -334,7 +432,7 @@ public struct Parser {
       let type = expectIdentifier("a type name (`String`, `Number`, `Duration`, `Color`, …)")
     else {
       synchronize()
-      return .error(start.merged(with: tokens[max(0, p - 1)].span))
+      return .error(start.merged(with: previousSpan))
     }
     var defaultValue: Expr? = nil
     var span = start.merged(with: type.span)
@@ -355,7 +453,7 @@ public struct Parser {
       expect(.equals, "after the name")
     else {
       synchronize()
-      return .error(start.merged(with: tokens[max(0, p - 1)].span))
+      return .error(start.merged(with: previousSpan))
     }
     let value = parseExpression()
     return .let(LetDecl(name: name, value: value, span: start.merged(with: value.span)))
@@ -367,13 +465,13 @@ public struct Parser {
     var arguments: [Argument] = []
     var span = name.span
     while !atStatementEnd && !at(.leftBrace) {
-      let before = p
-      let argument = parseArgument()
-      if let argument {
-        arguments.append(argument)
-        span = span.merged(with: argument.span)
+      let before = consumed
+      guard let argumentSpan = parseArgument(into: &arguments) else {
+        synchronize()
+        break
       }
-      if p == before || argument == nil {
+      span = span.merged(with: argumentSpan)
+      if consumed == before {
         synchronize()
         break
       }
@@ -390,24 +488,38 @@ public struct Parser {
   /// Whether the current token is a word directly followed by `:` (an argument label).
   private var atLabel: Bool {
     switch current.kind {
-    case .identifier, .keyword: peekToken().kind == .punctuation(.colon)
-    default: false
+    case .identifier, .keyword:
+      if case .punctuation(.colon) = peekToken().kind { return true }
+      return false
+    default:
+      return false
     }
   }
 
-  /// `argument := ( label ':' )? expression`
-  private mutating func parseArgument() -> Argument? {
+  /// `argument := ( label ':' )? expression` — appended to `arguments` (built in place, as
+  /// arguments are the most numerous nodes); returns its span, or `nil` when there is none.
+  private mutating func parseArgument(into arguments: inout [Argument]) -> Span? {
     if atLabel {
-      let label = Identifier(file.text(current.span), current.span)
+      let word: String
+      switch current.kind {
+      case .keyword(let k): word = k.rawValue
+      case .identifier(let name): word = name
+      default: word = file.text(current.span)
+      }
+      let label = Identifier(word, current.span)
       advance()
       advance()  // ':'
       skipNewlinesInParentheses()
       let value = parseExpression()
-      return Argument(label: label, value: value, span: label.span.merged(with: value.span))
+      let span = label.span.merged(with: value.span)
+      arguments.append(Argument(label: label, value: value, span: span))
+      return span
     }
     let value = parseExpression()
     if case .error = value.kind, value.span.length == 0 { return nil }
-    return Argument(label: nil, value: value, span: value.span)
+    let span = value.span
+    arguments.append(Argument(label: nil, value: value, span: span))
+    return span
   }
 
   // MARK: Expressions
@@ -422,7 +534,42 @@ public struct Parser {
         help: "split the expression with `let` declarations")
       return Expr(.error, Span.point(current.span.start))
     }
+    if let single = parseSingleTokenExpression() { return single }
     return parseRange()
+  }
+
+  /// A literal, `true`, `false` or a name that nothing after it continues (no operator,
+  /// member, call or range): most arguments are one, and they skip the precedence chain.
+  /// Returns `nil`, having consumed nothing, for anything else.
+  private mutating func parseSingleTokenExpression() -> Expr? {
+    let token = current
+    let kind: ExprKind
+    var isName = false
+    switch token.kind {
+    case .literal(let value): kind = .literal(value)
+    case .keyword(.true): kind = .bool(true)
+    case .keyword(.false): kind = .bool(false)
+    case .identifier(let name):
+      kind = .name(Identifier(name, token.span))
+      isName = true
+    default: return nil
+    }
+    let next = peekToken()
+    switch next.kind {
+    case .punctuation(.dot), .punctuation(.dotDot), .punctuation(.plus), .punctuation(.minus), .punctuation(.star),
+      .punctuation(.slash):
+      return nil
+    case .punctuation(.colon) where isName:
+      return nil  // a label where a value should be: reported by `parsePrimary`
+    case .punctuation(.leftParen) where isName && next.span.start == token.span.end:
+      return nil  // a call
+    case .newline where parenDepth > 0:
+      return nil  // the next line may continue the expression
+    default:
+      break
+    }
+    advance()
+    return Expr(kind, token.span)
   }
 
   /// `range_expr := additive ( '..' additive )?`
@@ -583,18 +730,17 @@ public struct Parser {
     var arguments: [Argument] = []
     skipNewlines()
     while !at(.rightParen) {
-      if at(.endOfFile) || at(.rightBrace) || at(.semicolon) || at(.newline) {
+      if atEndOfFile || at(.rightBrace) || at(.semicolon) || atNewline {
         error(
           .unclosedDelimiter, "unclosed `(` in call to `\(callee.name)`", open,
           labels: [Label(span: current.span, message: "expected `)` here")], help: "add the matching `)`")
-        return Expr(.call(callee, arguments), callee.span.merged(with: tokens[max(0, p - 1)].span))
+        return Expr(.call(callee, arguments), callee.span.merged(with: previousSpan))
       }
-      let before = p
-      guard let argument = depthGuardedArgument() else {
-        if p == before { advance() }
+      let before = consumed
+      guard depthGuardedArgument(into: &arguments) != nil else {
+        if consumed == before { advance() }
         continue
       }
-      arguments.append(argument)
       skipNewlinesIfContinued()
       if at(.comma) {
         advance()
@@ -605,9 +751,9 @@ public struct Parser {
         error(
           .unexpectedToken, "expected `,` or `)` in call to `\(callee.name)`, found \(describe(current))", current.span)
         // Skip to the closing parenthesis on this statement, if any.
-        while !at(.rightParen) && !at(.endOfFile) && !at(.rightBrace) && !at(.semicolon) && !at(.newline) { advance() }
+        while !at(.rightParen) && !atEndOfFile && !at(.rightBrace) && !at(.semicolon) && !atNewline { advance() }
         if !at(.rightParen) {
-          return Expr(.call(callee, arguments), callee.span.merged(with: tokens[max(0, p - 1)].span))
+          return Expr(.call(callee, arguments), callee.span.merged(with: previousSpan))
         }
       }
     }
@@ -616,14 +762,14 @@ public struct Parser {
     return Expr(.call(callee, arguments), callee.span.merged(with: close))
   }
 
-  private mutating func depthGuardedArgument() -> Argument? {
+  private mutating func depthGuardedArgument(into arguments: inout [Argument]) -> Span? {
     depth += 1
     defer { depth -= 1 }
     if depth > Parser.maximumDepth {
       error(.nestingTooDeep, "expression nested more than \(Parser.maximumDepth) levels deep", current.span)
       return nil
     }
-    return parseArgument()
+    return parseArgument(into: &arguments)
   }
 
   /// Parses the interpolations of a string token.
