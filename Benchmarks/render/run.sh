@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The render benchmark (README.md): renders the reference edit with
-#   (a) vedl render (in-process FFmpeg backend)
+#   (a) vedl render (in-process FFmpeg backend)   (a') vedl render --backend native
 #   (b) the ffmpeg CLI running `vedl graph --command`
 #   (c) MLT's melt (melt_edit.sh)       (d) MoviePy 2.1.2 in a scratch venv (moviepy_edit.py)
-# best of RUNS (default 2) each, then vedl render of a 10x longer edit for the memory check.
+# best of RUNS (default 2) each, then both vedl backends on a 10x longer edit for the memory
+# check.
 #   Benchmarks/render/run.sh                      environment: WORK (default /tmp/vedl-render-bench),
 #   RUNS=1 SKIP=melt,moviepy Benchmarks/render/run.sh     VEDL (default .build/release/vedl), SKIP_LONG=1,
+#   SKIP may also name native (the native backend) or vedl (the FFmpeg backend's long render),
 #   LONG_VM_LIMIT_KB (default 8 GiB, for the 10x render)
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -93,6 +95,11 @@ measure() {
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(free -m | awk '/Mem:/ { print $2 }') MiB RAM" >&2
 order=()
 measure vedl "$VEDL" render "$WORK/reference.vedl" --force; order+=(vedl)
+if [[ ",$SKIP," != *,native,* ]]; then
+  # `-o` keeps the export's quality and watermark and writes beside the others.
+  measure native "$VEDL" render "$WORK/reference.vedl" --force --backend native -o "$OUT/native.mp4"
+  order+=(native)
+fi
 measure ffmpeg sh -c "exec $(cat "$WORK/ffmpeg-command.sh")"; order+=(ffmpeg)
 if [[ ",$SKIP," != *,melt,* ]]; then
   measure melt "$HERE/melt_edit.sh" "$MEDIA" "$OUT/melt.mp4"; order+=(melt)
@@ -115,19 +122,34 @@ for n in "${order[@]}"; do
   echo "$n.mp4: $(ffprobe -v error -count_packets -select_streams v:0 -show_entries stream=width,height,nb_read_packets -of csv=p=0 "$f") (w,h,frames)"
 done
 
-# The long render runs under an address-space limit (LONG_VM_LIMIT_KB, default 8 GiB): on
-# 2026-11-29 it grew without bound and the kernel's OOM killer stopped it at 24 GB (all of
-# the machine's memory); with the limit it fails with "cannot allocate memory" instead.
-if [ -z "${SKIP_LONG:-}" ]; then
-  limit="${LONG_VM_LIMIT_KB:-8388608}"
+if [[ " ${order[*]} " == *" native "* ]]; then
+  echo "native backend throughput: $(ratio "${WALL[vedl]}" "${WALL[native]}")x the FFmpeg backend's" \
+    "(wall ${WALL[native]} s vs ${WALL[vedl]} s; CPU ${CPU[native]} s vs ${CPU[vedl]} s)"
+fi
+
+# The long renders run under an address-space limit (LONG_VM_LIMIT_KB, default 8 GiB): on
+# 2026-11-29 the FFmpeg backend's grew without bound and the kernel's OOM killer stopped it at
+# 24 GB (all of the machine's memory); with the limit it fails with "cannot allocate memory".
+# long NAME SHORT OUTPUT ARGS...: the 150 s edit, compared with the 15 s run SHORT.
+long() {
+  local name="$1" short="$2" output="$3"; shift 3
+  local limit="${LONG_VM_LIMIT_KB:-8388608}"
   echo
-  if RUNS=1 measure vedl-long bash -c 'ulimit -v "$1"; shift; exec "$@"' _ "$limit" \
-      "$VEDL" render "$WORK/reference-long.vedl" --force; then
-    echo "memory flatness: vedl render 15 s edit ${RSS[vedl]} KiB, 150 s edit ${RSS[vedl-long]} KiB" \
-      "($(ratio "${RSS[vedl-long]}" "${RSS[vedl]}")x; wall ${WALL[vedl-long]}s, cpu ${CPU[vedl-long]}s," \
-      "$(ffprobe -v error -count_packets -select_streams v:0 -show_entries stream=nb_read_packets -of csv=p=0 "$OUT/vedl-long.mp4") frames)"
+  if RUNS=1 measure "$name" bash -c 'ulimit -v "$1"; shift; exec "$@"' _ "$limit" "$@"; then
+    echo "memory flatness ($short): 15 s edit ${RSS[$short]} KiB, 150 s edit ${RSS[$name]} KiB" \
+      "($(ratio "${RSS[$name]}" "${RSS[$short]}")x; wall ${WALL[$name]}s, cpu ${CPU[$name]}s," \
+      "$(ffprobe -v error -count_packets -select_streams v:0 -show_entries stream=nb_read_packets -of csv=p=0 "$output") frames)"
   else
-    echo "memory flatness: FAILED - vedl render of the 150 s edit did not finish within a ${limit} KiB" \
-      "address space (the 15 s edit peaks at ${RSS[vedl]} KiB); see $WORK/logs/vedl-long.1.log"
+    echo "memory flatness ($short): FAILED - the 150 s edit did not finish within a ${limit} KiB" \
+      "address space (the 15 s edit peaks at ${RSS[$short]} KiB); see $WORK/logs/$name.1.log"
+  fi
+}
+if [ -z "${SKIP_LONG:-}" ]; then
+  if [[ ",$SKIP," != *,vedl,* ]]; then
+    long vedl-long vedl "$OUT/vedl-long.mp4" "$VEDL" render "$WORK/reference-long.vedl" --force
+  fi
+  if [[ " ${order[*]} " == *" native "* ]]; then
+    long native-long native "$OUT/native-long.mp4" \
+      "$VEDL" render "$WORK/reference-long.vedl" --force --backend native -o "$OUT/native-long.mp4"
   fi
 fi

@@ -7,8 +7,9 @@ import VEDLSema
 import VEDLSource
 
 /// `vedl render FILE [-o OUT] [--backend ffmpeg|native] [--set K=V]… [--quality Q] [--force]`
-/// — renders every export of the file (or only `OUT`) with the FFmpeg backend, in-process;
-/// docs/render.md describes what happens.
+/// — renders every export of the file (or only `OUT`) in-process, with the FFmpeg backend
+/// (the default) or the native Swift renderer; docs/render.md and docs/native.md describe
+/// what happens.
 ///
 /// Exit status: 0 when every output was rendered or was up to date, 1 when a render failed
 /// (diagnostics on stderr), 2 for a usage error, 130 when interrupted with Ctrl-C.
@@ -16,11 +17,13 @@ enum RenderCommand {
   static let spec = CommandSpec(
     name: "render",
     synopsis: "render FILE [-o OUT] [--backend ffmpeg|native] [--set NAME=VALUE]… [--quality Q] [--force]",
-    summary: "Render the exports (or OUT) with FFmpeg; skip outputs that are up to date.",
+    summary: "Render the exports (or OUT) with FFmpeg or the native renderer; skip outputs that are up to date.",
     options: [
       .init(
         "output", short: "o", .value(placeholder: "OUT"), help: "Render only this file (.mp4, .mov, .webm or .png)."),
-      .init("backend", .value(placeholder: "ffmpeg|native"), help: "Rendering backend (default: ffmpeg)."),
+      .init(
+        "backend", .value(placeholder: "ffmpeg|native"),
+        help: "Rendering backend: ffmpeg (filter graph, the default) or native (Swift compositor)."),
       .init("quality", .value(placeholder: "original|high|medium|low"), help: "Override every export's quality."),
       .init("force", .flag, help: "Render even when the output is up to date."),
       FrontEnd.setOption,
@@ -31,11 +34,12 @@ enum RenderCommand {
 
   static func run(_ parsed: ParsedArguments, io: CommandIO) -> Int32 {
     let overrides: [(name: String, value: String)]
-    let backend: String
+    let backend: RenderBackend
     var quality: QualityPreset.Name?
     do throws(UsageError) {
       overrides = try FrontEnd.overrides(parsed)
-      backend = try spec.choice(parsed, "backend", ["ffmpeg", "native"], default: "ffmpeg")
+      let names = RenderBackend.allCases.map(\.rawValue)
+      backend = RenderBackend(rawValue: try spec.choice(parsed, "backend", names, default: "ffmpeg")) ?? .ffmpeg
       if parsed.value("quality") != nil {
         let names = QualityPreset.Name.allCases.map(\.rawValue)
         quality = QualityPreset.Name(rawValue: try spec.choice(parsed, "quality", names, default: "high"))
@@ -46,14 +50,6 @@ enum RenderCommand {
     }
     let path = parsed.positionals[0]
     let output = DiagnosticOutput(format: .text, io: io)
-    if backend == "native" {
-      let error = RenderError.backendUnavailable(name: backend)
-      output.emit([
-        RenderDiagnostics.diagnostic(for: error, script: SourceFile(path: path, bytes: []), timeline: nil, target: nil)
-      ])
-      return VEDLCommandLine.ExitStatus.failure
-    }
-
     let file: SourceFile
     switch SourceLoader.load(path, io: io) {
     case .failure(let diagnostic):
@@ -88,7 +84,7 @@ enum RenderCommand {
     let settings = RenderSettings(
       script: file, baseDirectory: (io.resolve(path) as NSString).deletingLastPathComponent,
       parameters: overrides.map { ParameterValue(name: $0.name, value: $0.value) }, quality: quality,
-      force: parsed.flag("force"), toolVersion: VEDLCommandLine.version)
+      backend: backend, force: parsed.flag("force"), toolVersion: VEDLCommandLine.version)
     let cancellation = CancellationFlag()
     let interrupt = InterruptSignal(raising: cancellation)
     defer { interrupt.stop() }

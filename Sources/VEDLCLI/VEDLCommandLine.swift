@@ -21,6 +21,7 @@ public enum VEDLCommandLine {
     FormatCommand.subcommand,
     IRCommand.subcommand,
     RenderCommand.subcommand,
+    StillCommand.subcommand,
     BatchCommand.subcommand,
     GraphCommand.subcommand,
     EditorConfigCommand.subcommand,

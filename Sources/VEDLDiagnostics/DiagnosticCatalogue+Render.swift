@@ -3,9 +3,10 @@ extension DiagnosticCode {
   public static let renderMediaUnreadable = DiagnosticCode("E0811")
   public static let renderEncodingFailed = DiagnosticCode("E0812")
   public static let renderInterrupted = DiagnosticCode("E0813")
-  public static let renderBackendUnavailable = DiagnosticCode("E0814")
   public static let renderLoweringFailed = DiagnosticCode("E0815")
   public static let renderFrameCountDiffers = DiagnosticCode("W0810")
+  public static let stillTimeOutsideEdit = DiagnosticCode("E0816")
+  public static let nativeDrawingFailed = DiagnosticCode("E0817")
 }
 
 extension DiagnosticCatalogue {
@@ -65,19 +66,6 @@ extension DiagnosticCatalogue {
         Run the command again to render.
         """),
     CatalogueEntry(
-      "E0814", .error, "rendering backend not available",
-      explanation: """
-        `vedl render --backend` named a backend this version of VEDL does not have. The \
-        `ffmpeg` backend (the default) runs the filter graph in-process; the `native` Swift \
-        compositor is not available yet.
-
-        ```sh
-        vedl render edit.vedl --backend native
-        ```
-
-        Use `--backend ffmpeg`, or leave the option out.
-        """),
-    CatalogueEntry(
       "E0815", .error, "cannot build the filter graph",
       explanation: """
         The timeline checked, but could not be turned into an FFmpeg filter graph: it lasts \
@@ -91,6 +79,36 @@ extension DiagnosticCatalogue {
         ```
 
         Follow the `help:` line: add a clip, or pick a time inside the edit.
+        """),
+    CatalogueEntry(
+      "E0816", .error, "still time outside the edit",
+      explanation: """
+        `vedl still --at TIME` names a moment the edit does not have: at or after its end \
+        (the last frame starts one frame before the end), or a timecode whose frames field \
+        does not fit the canvas rate. A time between two frames is not an error: it is \
+        rounded down to the earlier frame, with warning `W0401`.
+
+        ```sh
+        vedl still edit.vedl --at 6s -o frame.png   # the edit lasts 6s: frames 0s…5.967s
+        ```
+
+        Give a time from `0s` up to, not including, the edit's length (`vedl ir FILE` prints \
+        it); `--at 179f` names the last frame of a 180-frame edit.
+        """),
+    CatalogueEntry(
+      "E0817", .error, "cannot draw the picture",
+      explanation: """
+        The native renderer could not draw a frame for a reason other than a damaged media \
+        file (that is `E0811`): the font library could not start (FreeType or Fontconfig is \
+        missing), a font named by `font` or the caption style cannot be found or opened, or \
+        FFmpeg's `testsrc2` generator behind `testpattern()` failed. The message says which.
+
+        ```vedl
+        text "Hello" at: 0s duration: 2s { font "fonts/missing.ttf" size: 48 }
+        ```
+
+        Fix the font path (relative paths resolve against the script's folder), or install \
+        the fonts and `fontconfig`.
         """),
     CatalogueEntry(
       "W0810", .warning, "rendered frame count differs from the timeline",

@@ -4,68 +4,109 @@ import VEDLTime
 /// The modifiers of one item, read from the checked `Modifier` values into typed fields with
 /// the language's defaults (docs/language.md §4.8–§4.9). The checker has validated every
 /// value, so anything unexpected here is ignored rather than reported.
-struct ItemModifiers {
-  enum Crop: Equatable {
+///
+/// Public so that the native renderer reads an item exactly as the lowering does: one reading
+/// of the modifiers, one set of defaults, for both backends.
+public struct ItemModifiers: Sendable {
+  /// What `crop` keeps of the source picture.
+  public enum Crop: Equatable, Sendable {
     /// `crop a:b anchor:` — horizontal and vertical anchor fractions (0, ½, 1).
     case ratio(Int64, Int64, anchorX: Rational, anchorY: Rational)
     /// `crop x: y: width: height:` in fractions of the source.
     case rect(x: Rational, y: Rational, width: Rational, height: Rational)
   }
 
-  enum FitMode: String { case cover, contain, fill }
+  /// `fit cover|contain|fill`: how a picture fills its box.
+  public enum FitMode: String, Sendable {
+    /// Scaled to cover the box, the overflow cropped (centred).
+    case cover
+    /// Scaled to fit inside the box, the bars filled (`background:`).
+    case contain
+    /// Stretched to the box.
+    case fill
+  }
 
-  enum FitBackground: Equatable {
+  /// What fills the bars of `fit contain`.
+  public enum FitBackground: Equatable, Sendable {
+    /// The same picture covering the box, blurred.
     case blur
+    /// A colour, `0xRRGGBBAA`.
     case color(UInt32)
   }
 
-  enum Position: Equatable {
+  /// `position`: where an overlay item's box goes on the canvas.
+  public enum Position: Equatable, Sendable {
     /// Anchor fractions (0 leading/top, ½ centre, 1 trailing/bottom) and margin.
     case anchor(x: Rational, y: Rational, margin: Rational)
     /// Top-left corner; a missing coordinate centres the item on that axis.
     case point(x: Rational?, y: Rational?)
   }
 
-  var crop: Crop?
-  var fit: FitMode?
-  var fitBackground: FitBackground?
-  var zoom: Rational = .one
-  var pan: (x: Rational, y: Rational) = (.zero, .zero)
-  /// Degrees, clockwise.
-  var rotation: Rational = .zero
-  var mirrors: [String] = []
-  var brightness: Rational?
-  var contrast: Rational?
-  var saturation: Rational?
-  var opacity: Rational = .one
-  var fadeIn: Rational = .zero
-  var fadeOut: Rational = .zero
-  var position: Position?
-  var size: (width: Rational?, height: Rational?)?
-  var scale: Rational = .one
-  // Text.
-  var font: String?
-  var fontSize: Rational?
-  var fontColor: UInt32?
-  var align: String?
-  var box: UInt32?
-  var boxPadding: Rational?
-  var outline: UInt32?
-  var outlineWidth: Rational?
-  // Shapes.
-  var fill: UInt32?
-  var stroke: UInt32?
-  var strokeWidth: Rational?
-  var cornerRadius: Rational?
+  /// `crop`, if any.
+  public var crop: Crop?
+  /// `fit`'s mode, if given (the default depends on where the item is).
+  public var fit: FitMode?
+  /// `fit contain background:`, if given.
+  public var fitBackground: FitBackground?
+  /// `zoom`, 1 when absent.
+  public var zoom: Rational = .one
+  /// `pan x: y:` in pixels of the box.
+  public var pan: (x: Rational, y: Rational) = (.zero, .zero)
+  /// `rotate`, in degrees clockwise.
+  public var rotation: Rational = .zero
+  /// `mirror horizontal|vertical`, in the order written.
+  public var mirrors: [String] = []
+  /// `adjust brightness:`.
+  public var brightness: Rational?
+  /// `adjust contrast:`.
+  public var contrast: Rational?
+  /// `adjust saturation:`.
+  public var saturation: Rational?
+  /// `opacity`, 1 when absent.
+  public var opacity: Rational = .one
+  /// `fade in:` in seconds, 0 when absent.
+  public var fadeIn: Rational = .zero
+  /// `fade out:` in seconds, 0 when absent.
+  public var fadeOut: Rational = .zero
+  /// `position`, if given (centred when absent).
+  public var position: Position?
+  /// `size width: height:` in pixels; either side may be missing.
+  public var size: (width: Rational?, height: Rational?)?
+  /// `scale`, 1 when absent.
+  public var scale: Rational = .one
+  /// Text: `font FAMILY|PATH`.
+  public var font: String?
+  /// Text: `font … size:`.
+  public var fontSize: Rational?
+  /// Text: `font … color:`.
+  public var fontColor: UInt32?
+  /// Text: `align leading|center|trailing`.
+  public var align: String?
+  /// Text: `box COLOR` (or the item's `box:`).
+  public var box: UInt32?
+  /// Text: `box … padding:`.
+  public var boxPadding: Rational?
+  /// Text: `outline COLOR` (or the item's `outline:`).
+  public var outline: UInt32?
+  /// Text: `outline … width:`.
+  public var outlineWidth: Rational?
+  /// Shapes: `fill`.
+  public var fill: UInt32?
+  /// Shapes: `stroke COLOR`.
+  public var stroke: UInt32?
+  /// Shapes: `stroke … width:`.
+  public var strokeWidth: Rational?
+  /// Shapes: `cornerRadius`.
+  public var cornerRadius: Rational?
 
   /// Whether `adjust` is present with a non-neutral value.
-  var adjusts: Bool {
+  public var adjusts: Bool {
     (brightness.map { !$0.isZero } ?? false) || (contrast.map { $0 != .one } ?? false)
       || (saturation.map { $0 != .one } ?? false)
   }
 
   /// The fraction along an axis for an anchor name: 0, ½ or 1 horizontally and vertically.
-  static func anchorFractions(_ name: String) -> (x: Rational, y: Rational) {
+  public static func anchorFractions(_ name: String) -> (x: Rational, y: Rational) {
     let half = Rational.half
     let x: Rational =
       name.hasSuffix("Leading") || name == "leading"
@@ -74,7 +115,8 @@ struct ItemModifiers {
     return (x, y)
   }
 
-  init(_ item: TimelineItem) {
+  /// Reads the modifiers (and the item-level `box:`/`outline:` arguments) of `item`.
+  public init(_ item: TimelineItem) {
     for m in item.modifiers { read(m) }
     // Item-level `box:` / `outline:` / `outlineWidth:` are the same as the block modifiers.
     if box == nil, case .color(let c)? = item.attributes["box"] { box = c }

@@ -10,27 +10,46 @@ extension Rational {
 }
 
 /// A picture's size in pixels.
-struct PixelSize: Hashable, CustomStringConvertible {
-  var width: Int64
-  var height: Int64
+public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
+  /// Width in pixels.
+  public var width: Int64
+  /// Height in pixels.
+  public var height: Int64
 
-  var description: String { "\(width)x\(height)" }
+  /// A size of `width` × `height` pixels.
+  public init(width: Int64, height: Int64) {
+    self.width = width
+    self.height = height
+  }
+
+  /// `WIDTHxHEIGHT`, as FFmpeg's `size` options read it.
+  public var description: String { "\(width)x\(height)" }
 }
 
 /// The pixel arithmetic of crops, fits, zooms and rotations, done once in exact rationals so
 /// that every `crop`/`scale`/`pad` in the graph gets whole, predictable sizes (and the layout
 /// of overlays is known before FFmpeg runs). Sizes are never below 1 pixel.
-enum PictureLayout {
+///
+/// Public so that the native renderer lays pictures out with the very same arithmetic as the
+/// FFmpeg graph (both backends must agree to the pixel).
+public enum PictureLayout {
   /// A crop rectangle inside a picture.
-  struct Rect: Hashable {
-    var x: Int64
-    var y: Int64
-    var size: PixelSize
+  public struct Rect: Hashable, Sendable {
+    /// Left edge in pixels.
+    public var x: Int64
+    /// Top edge in pixels.
+    public var y: Int64
+    /// Size in pixels.
+    public var size: PixelSize
   }
+
+  /// The nearest whole number to `value`, halves rounded up — how every pixel size and
+  /// offset of the layout is rounded.
+  public static func nearest(_ value: Rational) -> Int64 { value.rounded }
 
   /// The rectangle `crop` keeps of a `source`-sized picture: the largest one of the ratio,
   /// pushed towards the anchor, or the fractions of a freeform crop.
-  static func cropRect(_ crop: ItemModifiers.Crop, in source: PixelSize) -> Rect {
+  public static func cropRect(_ crop: ItemModifiers.Crop, in source: PixelSize) -> Rect {
     switch crop {
     case .ratio(let a, let b, let ax, let ay):
       // Wider than a:b → keep the height; taller → keep the width.
@@ -58,12 +77,16 @@ enum PictureLayout {
   /// How a picture fills a box: the size it is scaled to, and where the box sits in it
   /// (`cover`: a crop offset into the scaled picture) or it in the box (`contain`: a pad
   /// offset into the box).
-  struct Fit: Hashable {
-    var scaled: PixelSize
-    var offset: (x: Int64, y: Int64)
+  public struct Fit: Hashable, Sendable {
+    /// The size the picture is scaled to.
+    public var scaled: PixelSize
+    /// The crop offset into the scaled picture, or the pad offset into the box.
+    public var offset: (x: Int64, y: Int64)
 
-    static func == (a: Fit, b: Fit) -> Bool { a.scaled == b.scaled && a.offset == b.offset }
-    func hash(into h: inout Hasher) {
+    /// Equal scaled sizes and offsets.
+    public static func == (a: Fit, b: Fit) -> Bool { a.scaled == b.scaled && a.offset == b.offset }
+    /// Hashes the size and the offset.
+    public func hash(into h: inout Hasher) {
       h.combine(scaled)
       h.combine(offset.x)
       h.combine(offset.y)
@@ -71,7 +94,7 @@ enum PictureLayout {
   }
 
   /// Fits `content` into `box` by `mode`.
-  static func fit(_ content: PixelSize, into box: PixelSize, mode: ItemModifiers.FitMode) -> Fit {
+  public static func fit(_ content: PixelSize, into box: PixelSize, mode: ItemModifiers.FitMode) -> Fit {
     let fx = Rational(box.width, content.width)!
     let fy = Rational(box.height, content.height)!
     switch mode {
@@ -91,7 +114,7 @@ enum PictureLayout {
   }
 
   /// `size` scaled by `factor`, at least one pixel each way.
-  static func scaled(_ size: PixelSize, by factor: Rational) -> PixelSize {
+  public static func scaled(_ size: PixelSize, by factor: Rational) -> PixelSize {
     PixelSize(
       width: max(1, (Rational(size.width) * factor).rounded), height: max(1, (Rational(size.height) * factor).rounded))
   }
@@ -100,7 +123,7 @@ enum PictureLayout {
   /// centre and moved by `pan`, clamped so that a zoomed-in picture still covers the box (a
   /// zoomed-out one stays inside it). Returns the scaled size and the crop offset into it
   /// (zoom ≥ 1) or the pad offset into the box (zoom < 1).
-  static func zoom(_ box: PixelSize, by zoom: Rational, pan: (x: Rational, y: Rational)) -> Fit {
+  public static func zoom(_ box: PixelSize, by zoom: Rational, pan: (x: Rational, y: Rational)) -> Fit {
     let scaled = scaled(box, by: zoom)
     if scaled.width >= box.width && scaled.height >= box.height {
       let x = clamp((Rational(scaled.width - box.width) / 2 - pan.x).rounded, 0, scaled.width - box.width)
@@ -114,17 +137,17 @@ enum PictureLayout {
   }
 
   /// Whether an angle in degrees is a whole number of quarter turns.
-  static func isQuarterTurn(_ degrees: Rational) -> Bool {
+  public static func isQuarterTurn(_ degrees: Rational) -> Bool {
     degrees.isInteger && degrees.numerator % 90 == 0
   }
 
   /// Quarter turns clockwise, 0…3, for a multiple of 90°.
-  static func quarterTurns(_ degrees: Rational) -> Int {
+  public static func quarterTurns(_ degrees: Rational) -> Int {
     Int(((degrees.numerator / 90) % 4 + 4) % 4)
   }
 
   /// The smallest whole-pixel box holding a `size` picture rotated by `degrees`, centred.
-  static func rotatedBounds(_ size: PixelSize, degrees: Rational) -> PixelSize {
+  public static func rotatedBounds(_ size: PixelSize, degrees: Rational) -> PixelSize {
     if isQuarterTurn(degrees) {
       return quarterTurns(degrees) % 2 == 0 ? size : PixelSize(width: size.height, height: size.width)
     }
@@ -139,8 +162,9 @@ enum PictureLayout {
 
   /// The top-left corner of a `size` item placed on a `canvas` by `position` (centred when
   /// `nil`).
-  static func place(_ size: PixelSize, on canvas: PixelSize, position: ItemModifiers.Position?) -> (x: Int64, y: Int64)
-  {
+  public static func place(_ size: PixelSize, on canvas: PixelSize, position: ItemModifiers.Position?) -> (
+    x: Int64, y: Int64
+  ) {
     switch position {
     case .anchor(let ax, let ay, let margin)?:
       return (
@@ -159,11 +183,49 @@ enum PictureLayout {
 
   /// One axis of an anchor: `margin` from the near edge, centred, or `margin` from the far
   /// edge.
-  static func anchored(_ extent: Int64, in total: Int64, fraction: Rational, margin: Rational) -> Int64 {
+  public static func anchored(_ extent: Int64, in total: Int64, fraction: Rational, margin: Rational) -> Int64 {
     if fraction.isZero { return margin.rounded }
     if fraction == .one { return total - extent - margin.rounded }
     return (Rational(total - extent) / 2).floor
   }
 
   private static func clamp(_ v: Int64, _ lo: Int64, _ hi: Int64) -> Int64 { min(max(v, lo), hi) }
+
+  /// The box of an overlay clip and how its picture fills it: `size` (one side alone keeps
+  /// the picture's aspect ratio) times `scale`, or the picture's own size times `scale`.
+  /// The same arithmetic as the lowering's overlay boxes.
+  public static func overlayBox(_ content: PixelSize, _ mods: ItemModifiers) -> (
+    box: PixelSize, mode: ItemModifiers.FitMode
+  ) {
+    var box = content
+    var mode: ItemModifiers.FitMode = .fill
+    if let size = mods.size {
+      switch (size.width, size.height) {
+      case (let w?, let h?):
+        box = PixelSize(width: max(1, w.rounded), height: max(1, h.rounded))
+        mode = mods.fit ?? .cover
+      case (let w?, nil):
+        box = PixelSize(
+          width: max(1, w.rounded), height: max(1, (w * Rational(content.height, content.width)!).rounded))
+      case (nil, let h?):
+        box = PixelSize(
+          width: max(1, (h * Rational(content.width, content.height)!).rounded), height: max(1, h.rounded))
+      case (nil, nil):
+        break
+      }
+    }
+    return (scaled(box, by: mods.scale), mode)
+  }
+
+  /// Where the top-left corner of a turned overlay goes: its unturned `box` is placed on the
+  /// canvas by `position`, and the turned picture (`bounds`) keeps the box's centre.
+  public static func turnedCorner(
+    box: PixelSize, bounds: PixelSize, on canvas: PixelSize, position: ItemModifiers.Position?
+  ) -> (x: Int64, y: Int64) {
+    let corner = place(box, on: canvas, position: position)
+    return (
+      corner.x + (Rational(box.width - bounds.width) / 2).floor,
+      corner.y + (Rational(box.height - bounds.height) / 2).floor
+    )
+  }
 }

@@ -1,26 +1,68 @@
+import VEDLSema
 import VEDLTime
 
 /// The picture of a `shape` item: one transparent frame of the shape's box with the fill
 /// and the stroke (drawn inside the edge). A plain filled rectangle is a `color` source;
 /// strokes, ellipses and rounded corners are per-pixel `geq` expressions with hard edges,
 /// evaluated once (the frame is looped afterwards).
-struct ShapeMask {
-  enum Kind {
+///
+/// Public so that the native renderer draws the same shape: `init(item:modifiers:)` is the
+/// one reading of a `shape` item's box, colours and stroke for both backends.
+public struct ShapeMask: Sendable {
+  /// `shape rect` or `shape ellipse`.
+  public enum Kind: Sendable {
+    /// A rectangle, with rounded corners when `cornerRadius` is positive.
     case rectangle
+    /// An ellipse filling the box.
     case ellipse
   }
 
-  var kind: Kind
-  var size: PixelSize
-  var fill: UInt32
-  /// Stroke colour and width in pixels.
-  var stroke: (color: UInt32, width: Int64)?
-  /// Corner radius in pixels (rectangles).
-  var cornerRadius: Int64
+  /// The outline.
+  public var kind: Kind
+  /// The box, in pixels (already scaled).
+  public var size: PixelSize
+  /// Fill colour `0xRRGGBBAA`.
+  public var fill: UInt32
+  /// Stroke colour and width in pixels (drawn inside the edge).
+  public var stroke: (color: UInt32, width: Int64)?
+  /// Corner radius in pixels (rectangles), as written times `scale`; `effectiveCornerRadius`
+  /// is what is drawn.
+  public var cornerRadius: Int64
+
+  /// A shape of the given outline, box, colours and corner radius.
+  public init(kind: Kind, size: PixelSize, fill: UInt32, stroke: (color: UInt32, width: Int64)?, cornerRadius: Int64) {
+    self.kind = kind
+    self.size = size
+    self.fill = fill
+    self.stroke = stroke
+    self.cornerRadius = cornerRadius
+  }
+
+  /// The shape a `shape` item draws: its box (`size`, default 100×100 — one side alone keeps
+  /// the square — times `scale`), `fill` (white by default), `stroke` (at least 1 pixel wide)
+  /// and `cornerRadius`, all scaled.
+  public init(item: TimelineItem, modifiers mods: ItemModifiers) {
+    var box = PixelSize(width: 100, height: 100)
+    if let size = mods.size {
+      let w = size.width ?? size.height ?? Rational(100)
+      let h = size.height ?? size.width ?? Rational(100)
+      box = PixelSize(width: max(1, w.rounded), height: max(1, h.rounded))
+    }
+    box = PictureLayout.scaled(box, by: mods.scale)
+    self.init(
+      kind: item.shape == "ellipse" ? .ellipse : .rectangle, size: box, fill: mods.fill ?? 0xFFFF_FFFF,
+      stroke: mods.stroke.map { ($0, max(Int64(1), ((mods.strokeWidth ?? .one) * mods.scale).rounded)) },
+      cornerRadius: ((mods.cornerRadius ?? .zero) * mods.scale).rounded)
+  }
+
+  /// The corner radius drawn: `cornerRadius` limited to half the shorter side.
+  public var effectiveCornerRadius: Int64 {
+    max(0, min(cornerRadius, min(size.width, size.height) / 2))
+  }
 
   /// Source filters producing the single frame, in `rgba`.
   func filters(rate: FrameRate) -> [Filter] {
-    let radius = max(0, min(cornerRadius, min(size.width, size.height) / 2))
+    let radius = effectiveCornerRadius
     if kind == .rectangle && radius == 0 && stroke == nil {
       return [
         Filter("color", ["color": OptionText.color(fill), "size": size.description, "rate": OptionText.rate(rate)]),

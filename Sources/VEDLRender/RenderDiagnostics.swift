@@ -3,9 +3,10 @@ import VEDLMedia
 import VEDLSema
 import VEDLSource
 
-/// Turns render failures into diagnostics with their catalogue codes (E0810–E0815, W0810,
-/// E0502 for an output that cannot be written, E0802 for an output over an input), pointing
-/// at the string in the script that names the file involved when there is one.
+/// Turns render failures into diagnostics with their catalogue codes (E0810–E0813, E0815,
+/// E0817 for a picture the native backend cannot draw, W0810, E0502 for an output that cannot
+/// be written, E0802 for an output over an input), pointing at the string in the script that
+/// names the file involved when there is one.
 public enum RenderDiagnostics {
   /// The diagnostic for `error`, raised while rendering `target` of the script `script`
   /// whose checked timeline is `timeline`.
@@ -51,9 +52,13 @@ public enum RenderDiagnostics {
       code = .cannotWriteFile
       path = output
       help = "check that the folder exists and is writable"
-    case .backendUnavailable:
-      code = .renderBackendUnavailable
-      help = "use `--backend ffmpeg` (the default)"
+    case .native(_, let input?, _):
+      code = .renderMediaUnreadable
+      path = input
+      help = "check the file with `vedl probe \(input)`"
+    case .native(_, nil, let output):
+      code = .nativeDrawingFailed
+      path = output
     }
     let (file, span) = location(of: path, script: script, timeline: timeline, target: target)
     return Diagnostic(code, error.message, file: file, span: span, notes: notes, help: help)

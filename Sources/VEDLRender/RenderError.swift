@@ -16,8 +16,10 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
   /// An output (video, thumbnail, sidecar, metadata) could not be written or moved into
   /// place.
   case unwritableOutput(path: String, reason: String)
-  /// `--backend` named a backend that does not exist yet.
-  case backendUnavailable(name: String)
+  /// The native backend could not draw a picture or mix the sound (its `NativeRenderError`):
+  /// a source could not be decoded (`path` names it), a font could not be found; `output`
+  /// says which output was being made.
+  case native(message: String, path: String?, output: String)
 
   /// A one-line explanation, lower case, no trailing period.
   public var message: String {
@@ -32,8 +34,8 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
       "cannot read \"\(path)\": \(reason)"
     case .unwritableOutput(let path, let reason):
       "cannot write \"\(path)\": \(reason)"
-    case .backendUnavailable(let name):
-      "the `\(name)` backend is not available yet"
+    case .native(let message, _, _):
+      message
     }
   }
 

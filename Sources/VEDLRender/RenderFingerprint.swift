@@ -3,9 +3,11 @@ import Foundation
 /// The SHA-256 that identifies a render: equal fingerprints mean the same output, so a render
 /// whose fingerprint matches the one recorded beside an existing output is skipped.
 ///
-/// It covers the script's bytes, the `--set` values, the compiler's version, the complete
-/// `ffmpeg` command the render stands for (filter graph, encoders and their options, so
-/// `--quality` and the format count) and the contents of every input file. Each part is
+/// It covers the script's bytes, the `--set` values, the compiler's version, the backend
+/// (`ffmpeg` or `native`: switching renders again), the complete `ffmpeg` command the render
+/// stands for (filter graph, encoders and their options, so `--quality` and the format count
+/// — the native backend draws the same edit with the same encoders) and the contents of every
+/// input file. Each part is
 /// written as `tag length\nbytes\n`, so no two different sets of parts hash the same
 /// stream. docs/render.md describes it.
 public struct RenderFingerprint: Sendable, Hashable {
@@ -45,7 +47,7 @@ public struct RenderFingerprint: Sendable, Hashable {
 
     part("vedl-render-fingerprint", String(formatVersion))
     part("tool", settings.toolVersion)
-    part("backend", "ffmpeg")
+    part("backend", settings.backend.rawValue)
     part("script", settings.script.bytes)
     for parameter in settings.parameters {
       part("set", parameter.name + "=" + parameter.value)

@@ -2,16 +2,18 @@ import Foundation
 import VEDLCaptions
 import VEDLLowering
 import VEDLMedia
+import VEDLNative
 import VEDLSema
 import VEDLTime
 
-/// Renders one target with the FFmpeg backend, safely:
+/// Renders one target with the backend its settings choose (`ffmpeg` or `native`), safely:
 ///
 /// 1. refuses an output that is one of the inputs;
-/// 2. lowers the timeline and fingerprints the render (script, `--set` values, command,
-///    input contents); when the fingerprint recorded in `<output>.json` matches and every
-///    file exists, does nothing (`--force` renders anyway);
-/// 3. runs the filter graph in-process into a temporary file beside the output, checks
+/// 2. lowers the timeline and fingerprints the render (script, `--set` values, backend,
+///    command, input contents); when the fingerprint recorded in `<output>.json` matches and
+///    every file exists, does nothing (`--force` renders anyway);
+/// 3. renders into a temporary file beside the output — the FFmpeg backend runs the filter
+///    graph in-process, the native backend draws every frame with `NativeRenderer` — checks
 ///    the frame count, makes the thumbnails from that file and writes the sidecars;
 /// 4. moves the output into place, then writes `<output>.json`.
 ///
@@ -56,10 +58,21 @@ public struct RenderJob: Sendable {
     defer { files.removeTemporaries() }
     try files.prepareFolder(for: target.path)
     let temporary = files.temporaryPath(for: target.path)
-    do {
-      _ = try plan.runner(writingTo: temporary).run(cancellation: cancellation, progress: progress)
-    } catch {
-      throw .media(error, output: target.path)
+    switch settings.backend {
+    case .ffmpeg:
+      do {
+        _ = try plan.runner(writingTo: temporary).run(cancellation: cancellation, progress: progress)
+      } catch {
+        throw .media(error, output: target.path)
+      }
+    case .native:
+      let renderer = NativeRenderer(
+        timeline: timeline, export: target.export, encoding: plan.encoding, baseDirectory: settings.baseDirectory)
+      do {
+        _ = try renderer.render(to: temporary, cancellation: cancellation, progress: progress)
+      } catch {
+        throw Self.renderError(error, output: target.path)
+      }
     }
 
     let measured = try measure(temporary, plan: plan)
@@ -85,10 +98,28 @@ public struct RenderJob: Sendable {
       frameRate: target.format == .png ? nil : plan.graph.frameRate.framesPerSecond, frameCount: measured.frameCount,
       videoCodec: measured.videoCodec, pixelFormat: measured.pixelFormat, audioCodec: measured.audioCodec,
       sampleRate: measured.sampleRate, channels: measured.channels, quality: plan.encoding.preset.name.rawValue,
-      backend: "ffmpeg", toolVersion: settings.toolVersion, script: fingerprint.script, inputs: fingerprint.inputs,
+      backend: settings.backend.rawValue, toolVersion: settings.toolVersion, script: fingerprint.script,
+      inputs: fingerprint.inputs,
       parameters: settings.parameters, thumbnails: target.thumbnails.map(\.path), sidecars: target.sidecars.map(\.path))
     try files.write(metadata.jsonText, to: target.metadataPath)
     return RenderOutcome(status: .rendered, target: target, metadata: metadata, warnings: warnings)
+  }
+
+  /// The render error for a native render's `error` while making `output`: the same cases
+  /// (and so the same diagnostics) as the FFmpeg backend's where the failure is the same.
+  static func renderError(_ error: NativePipelineError, output: String) -> RenderError {
+    switch error {
+    case .picture(let native), .sound(let native):
+      .native(message: native.message, path: native.path, output: output)
+    case .encoderUnavailable(let name):
+      .media(.encoderUnavailable(name: name), output: output)
+    case .encodingFailed(let reason):
+      .media(.encodingFailed(reason: reason), output: output)
+    case .unwritableOutput(_, let reason):
+      .unwritableOutput(path: output, reason: reason)
+    case .cancelled:
+      .media(.cancelled, output: output)
+    }
   }
 
   // MARK: Inputs and the up-to-date rule

@@ -34,7 +34,7 @@ public struct RenderMetadata: Sendable, Hashable {
   public var channels: Int?
   /// The quality preset used.
   public var quality: String
-  /// `ffmpeg`.
+  /// The backend that made the pictures: `ffmpeg` or `native`.
   public var backend: String
   /// The compiler's version.
   public var toolVersion: String

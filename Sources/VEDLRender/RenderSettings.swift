@@ -2,7 +2,7 @@ import VEDLLowering
 import VEDLSource
 
 /// Choices of one `vedl render` that are not in the timeline: where the script came from
-/// (for the fingerprint), the `--set` values, `--quality`, `--force`.
+/// (for the fingerprint), the `--set` values, `--quality`, `--backend`, `--force`.
 public struct RenderSettings: Sendable {
   /// The script as read; its bytes are part of the fingerprint.
   public var script: SourceFile
@@ -14,6 +14,8 @@ public struct RenderSettings: Sendable {
   public var quality: QualityPreset.Name?
   /// How hard the encoders work (`.fastest` for tests and previews).
   public var speed: EncodingSettings.Speed
+  /// Which renderer makes the pictures (`--backend`).
+  public var backend: RenderBackend
   /// Render even when the output is up to date (`--force`).
   public var force: Bool
   /// The compiler's version, recorded in the metadata and part of the fingerprint (a new
@@ -23,13 +25,15 @@ public struct RenderSettings: Sendable {
   /// Settings; every property is documented above.
   public init(
     script: SourceFile, baseDirectory: String, parameters: [ParameterValue] = [], quality: QualityPreset.Name? = nil,
-    speed: EncodingSettings.Speed = .standard, force: Bool = false, toolVersion: String
+    speed: EncodingSettings.Speed = .standard, backend: RenderBackend = .ffmpeg, force: Bool = false,
+    toolVersion: String
   ) {
     self.script = script
     self.baseDirectory = baseDirectory
     self.parameters = parameters
     self.quality = quality
     self.speed = speed
+    self.backend = backend
     self.force = force
     self.toolVersion = toolVersion
   }

@@ -57,12 +57,6 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
   }
 
-  @Test func nativeBackendIsNotAvailableYet() {
-    let result = vedl(["render", "a.vedl", "--backend", "native"])
-    #expect(result.status == 1)
-    #expect(result.stderr.contains("error[E0814]: the `native` backend is not available yet"))
-  }
-
   @Test func scriptErrorsAndMissingFilesExitOne() {
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -25,7 +25,6 @@ import VEDLSource
     #expect(Self.code(.media(.encodingFailed(reason: "bad option"), output: "o.mp4")) == "E0812")
     #expect(Self.code(.media(.emptyOutput(reason: "no frame"), output: "o.mp4")) == "E0812")
     #expect(Self.code(.media(.cancelled, output: "o.mp4")) == "E0813")
-    #expect(Self.code(.backendUnavailable(name: "native")) == "E0814")
     #expect(Self.code(.lowering(LoweringError("the edit is empty", help: "add a clip"))) == "E0815")
     #expect(Self.code(.media(.unwritableOutput(path: "o.mp4", reason: "read-only"), output: "o.mp4")) == "E0502")
     #expect(Self.code(.unwritableOutput(path: "o.mp4", reason: "read-only")) == "E0502")

@@ -1,0 +1,62 @@
+import VEDLLowering
+import VEDLRaster
+import VEDLSema
+import VEDLTime
+
+/// One clip's pictures, frame by frame: the source picture (§5), the modifiers, the fades —
+/// either as the main track's canvas-sized picture or drawn onto the composite as an
+/// overlay. A clip of a still source (image, colour) is processed once and its picture kept;
+/// a moving source is processed on every frame.
+final class ClipItemRenderer {
+  private let item: TimelineItem
+  private let source: ClipSource
+  private let processor: ClipPictureProcessor
+  private let fades: [PictureFade]
+  /// The processed picture of a still source.
+  private var processedStill: ClipPictureProcessor.Placed?
+
+  /// A renderer for clip `item` in `role`; opens its source.
+  init(item: TimelineItem, role: PictureRole, timeline: Timeline, background: PremultipliedColor)
+    throws(NativeRenderError)
+  {
+    self.item = item
+    source = try ClipSource(item: item, timeline: timeline)
+    let mods = ItemModifiers(item)
+    processor = ClipPictureProcessor(
+      role: role, mods: mods, canvas: PixelSize(width: timeline.canvas.width, height: timeline.canvas.height),
+      background: background)
+    fades = PictureFade.fades(of: item, modifiers: mods, grid: timeline.canvas.grid)
+  }
+
+  /// The processed picture (before fades) at timeline frame `k`.
+  private func processed(atTimelineFrame k: Int64) throws(NativeRenderError) -> ClipPictureProcessor.Placed {
+    if let processedStill { return processedStill }
+    let placed = processor.process(try source.picture(atTimelineFrame: k), mayHaveAlpha: source.mayHaveAlpha)
+    if source.isStill { processedStill = placed }
+    return placed
+  }
+
+  /// How visible the picture is at timeline frame `k` after the fades (1 = untouched).
+  private func visibility(atTimelineFrame k: Int64) -> Double {
+    PictureFade.visibility(fades, atFrame: k - item.startFrame)
+  }
+
+  /// The main track's picture at timeline frame `k`: canvas-sized and opaque, faded to the
+  /// canvas background.
+  func mainPicture(atTimelineFrame k: Int64, background: PremultipliedColor) throws(NativeRenderError) -> RGBAImage {
+    let picture = try processed(atTimelineFrame: k).image
+    let visible = visibility(atTimelineFrame: k)
+    guard visible < 1 else { return picture }
+    var faded = RGBAImage(width: picture.width, height: picture.height, fill: background)
+    faded.composite(picture, x: 0, y: 0, opacity: visible)
+    return faded
+  }
+
+  /// Draws the overlay's picture at timeline frame `k` onto `composite`.
+  func draw(onto composite: inout RGBAImage, atTimelineFrame k: Int64) throws(NativeRenderError) {
+    let placed = try processed(atTimelineFrame: k)
+    let visible = visibility(atTimelineFrame: k)
+    guard visible > 0 else { return }
+    composite.composite(placed.image, x: placed.x, y: placed.y, opacity: visible)
+  }
+}

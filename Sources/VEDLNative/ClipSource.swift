@@ -1,0 +1,93 @@
+import VEDLLowering
+import VEDLRaster
+import VEDLSema
+import VEDLTime
+
+/// The source pictures of one clip, before its modifiers: the frames of a video (decoded on
+/// demand, selected by §5), FFmpeg's test pattern, or a single picture (an image, a colour)
+/// that every frame of the clip shows.
+final class ClipSource {
+  private enum Pictures {
+    case video(SourceFrameSelector)
+    case pattern(TestPatternGenerator)
+    case still(RGBAImage)
+  }
+
+  private let pictures: Pictures
+  /// The clip's §5 timing (`t0`, `s0`, `v`).
+  private let timing: ClipTiming
+  private let grid: FrameGrid
+  /// Whether the source is one picture for the whole clip (its processed picture can be
+  /// kept).
+  let isStill: Bool
+  /// Whether the pictures may be transparent.
+  let mayHaveAlpha: Bool
+
+  /// The source of clip `item` from the timeline's source table; the file is opened (or the
+  /// image decoded) now.
+  init(item: TimelineItem, timeline: Timeline) throws(NativeRenderError) {
+    guard let index = item.source, timeline.sources.indices.contains(index) else {
+      throw NativeRenderError("a clip refers to a source the timeline does not have")
+    }
+    let source = timeline.sources[index]
+    grid = timeline.canvas.grid
+    guard
+      let timing = ClipTiming(timelineStart: item.start, sourceStart: item.sourceStart ?? .zero, speed: item.speed)
+    else {
+      throw NativeRenderError("a clip's speed must be positive")
+    }
+    self.timing = timing
+    let canvasWidth = Int(timeline.canvas.width)
+    let canvasHeight = Int(timeline.canvas.height)
+    switch source.kind {
+    case .video:
+      pictures = .video(SourceFrameSelector(path: try Self.path(of: source)))
+      isStill = false
+      mayHaveAlpha = false
+    case .image:
+      pictures = .still(try StillSourceDecoder.firstPicture(of: try Self.path(of: source)))
+      isStill = true
+      mayHaveAlpha = true
+    case .color:
+      let color = source.color ?? 0x0000_00FF
+      pictures = .still(
+        RGBAImage(width: canvasWidth, height: canvasHeight, fill: PremultipliedColor(straightRGBA: color)))
+      isStill = true
+      mayHaveAlpha = color & 0xFF != 0xFF
+    case .testpattern:
+      pictures = .pattern(
+        try TestPatternGenerator(width: canvasWidth, height: canvasHeight, rate: timeline.canvas.rate))
+      isStill = false
+      mayHaveAlpha = false
+    case .audio, .tone:
+      throw NativeRenderError("a clip of \(source.kind.rawValue) has no picture")
+    }
+  }
+
+  /// The absolute path of a file source.
+  static func path(of source: SourceInfo) throws(NativeRenderError) -> String {
+    guard let path = source.path else { throw NativeRenderError("a \(source.kind.rawValue) source has no path") }
+    return path
+  }
+
+  /// The source picture the clip shows at timeline frame `k`: for a video, the picture with
+  /// the greatest presentation time `≤ s0 + (k/F − t0)·v` (§5, exact).
+  func picture(atTimelineFrame k: Int64) throws(NativeRenderError) -> RGBAImage {
+    switch pictures {
+    case .still(let image):
+      return image
+    case .video(let selector):
+      guard let s = timing.checkedSourceTime(forTimelineFrame: k, grid: grid) else {
+        throw NativeRenderError("the source time of frame \(k) does not fit", path: selector.path)
+      }
+      return try selector.picture(atOrBefore: s)
+    case .pattern(let generator):
+      // `testsrc2` runs at the canvas rate from 0: picture n is presented at n / F.
+      guard let s = timing.checkedSourceTime(forTimelineFrame: k, grid: grid) else {
+        throw NativeRenderError("the source time of frame \(k) does not fit")
+      }
+      let n = ConstantRateSource(rate: grid.rate)?.frameIndex(atOrBefore: s) ?? 0
+      return try generator.picture(n)
+    }
+  }
+}

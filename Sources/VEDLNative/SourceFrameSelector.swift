@@ -1,0 +1,136 @@
+import VEDLRaster
+import VEDLTime
+
+/// Picks the pictures of one video file by the §5 rule, on exact timestamps: for a source
+/// time `s`, the decoded picture with the greatest presentation time `≤ s` (the first
+/// picture when `s` precedes them all, as the FFmpeg backend's `fps` filter repeats it).
+///
+/// Reading is sequential: increasing times decode forward from where the last one stopped,
+/// converting only the pictures that are shown. The file is opened on the first request and
+/// a seek brings the demuxer to the keyframe before the first wanted time (the FFmpeg backend
+/// seeks one second early too); asking for an earlier time, or one far ahead, seeks again.
+/// Only the current picture and the next one are held, so memory does not grow with the
+/// length of the clip.
+final class SourceFrameSelector {
+  /// How far before a wanted time a seek aims, so that the picture shown at that time (which
+  /// may start earlier) is decoded.
+  static let seekMargin = Rational(1)
+  /// A jump forward longer than this seeks instead of decoding every picture in between.
+  static let seekAheadDistance = Rational(8)
+
+  /// The file.
+  let path: String
+  private let converter = PictureConverter()
+  private var reader: MediaPictureReader?
+  /// The picture with the greatest time `≤` the last time asked for.
+  private var current: DecodedPicture?
+  /// The picture after `current`, already decoded (its time is later than the last time
+  /// asked for).
+  private var lookahead: DecodedPicture?
+  /// The reader has no more pictures.
+  private var ended = false
+  /// The reader was positioned by a seek (not read from the start of the file).
+  private var seeked = false
+
+  /// A selector for the video file at `path` (opened on the first request).
+  init(path: String) {
+    self.path = path
+  }
+
+  /// The picture shown at source time `s` (seconds from the file's start), converted to
+  /// premultiplied RGBA.
+  func picture(atOrBefore s: Rational) throws(NativeRenderError) -> RGBAImage {
+    let chosen = try select(s)
+    if let image = chosen.converted { return image }
+    guard let image = converter.convert(chosen.frame) else {
+      throw NativeRenderError("cannot convert a picture of `\(path)` to RGBA", path: path)
+    }
+    chosen.converted = image
+    return image
+  }
+
+  /// Whether `s` lies after the file's last picture has ended (its time plus one frame), as
+  /// found by the last request — where a stream that is not cut to a clip's length (a
+  /// watermark) has run out.
+  func hasRunOut(at s: Rational) -> Bool {
+    guard ended, lookahead == nil, let current, let reader else { return false }
+    return s >= current.time + reader.frameDuration
+  }
+
+  /// The decoded picture the §5 rule picks at `s`.
+  private func select(_ s: Rational) throws(NativeRenderError) -> DecodedPicture {
+    if needsSeek(to: s) { try seek(before: s) }
+    try advance(to: s)
+    if current == nil, seeked, let first = lookahead, first.time > s {
+      // The seek landed after the wanted time (a demuxer with coarse seeking): read from the
+      // start of the file instead.
+      try reopen()
+      try advance(to: s)
+    }
+    guard let chosen = current ?? lookahead else {
+      throw NativeRenderError("`\(path)` has no picture to show at \(s.secondsDescription)", path: path)
+    }
+    try checkNotCutShort(at: s, last: chosen)
+    return chosen
+  }
+
+  /// A file whose pictures stop well before the end it declares is damaged (cut short):
+  /// holding its last picture would hide that, so it is an error, as in the FFmpeg backend.
+  private func checkNotCutShort(at s: Rational, last: DecodedPicture) throws(NativeRenderError) {
+    guard ended, lookahead == nil, let reader, let end = reader.declaredEnd else { return }
+    let step = reader.frameDuration
+    guard s >= last.time + step + step, s < end - step else { return }
+    throw NativeRenderError(
+      "`\(path)` is truncated or damaged: its pictures stop at \(last.time.decimalText(fractionDigits: 3))s, "
+        + "but it declares \(end.decimalText(fractionDigits: 3))s and the edit shows \(s.decimalText(fractionDigits: 3))s",
+      path: path)
+  }
+
+  /// Decodes forward until the next picture is later than `s`.
+  private func advance(to s: Rational) throws(NativeRenderError) {
+    while true {
+      if lookahead == nil && !ended {
+        lookahead = try reader?.next()
+        if lookahead == nil { ended = true }
+      }
+      guard let next = lookahead, next.time <= s else { break }
+      current = next
+      lookahead = nil
+    }
+  }
+
+  /// Whether reading on from here would be wrong (the time lies before the current picture)
+  /// or wasteful (it lies far ahead), or nothing is open yet.
+  private func needsSeek(to s: Rational) -> Bool {
+    guard reader != nil else { return true }
+    if let current, s < current.time { return true }
+    if let known = lookahead ?? current, s - known.time > Self.seekAheadDistance { return true }
+    return false
+  }
+
+  /// Positions the reader on the keyframe before `s − seekMargin`, opening the file when it
+  /// is not open or cannot seek.
+  private func seek(before s: Rational) throws(NativeRenderError) {
+    let target = s - Self.seekMargin
+    current = nil
+    lookahead = nil
+    ended = false
+    if let reader, reader.seek(to: target) {
+      seeked = true
+      return
+    }
+    // Not open yet, or a demuxer that cannot seek: open afresh.
+    try reopen()
+    if target.isPositive, let reader { seeked = reader.seek(to: target) }
+  }
+
+  /// Opens the file again, reading from its start.
+  private func reopen() throws(NativeRenderError) {
+    reader = nil
+    current = nil
+    lookahead = nil
+    ended = false
+    seeked = false
+    reader = try MediaPictureReader(path: path)
+  }
+}

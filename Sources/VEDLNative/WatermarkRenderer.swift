@@ -1,0 +1,58 @@
+import VEDLLowering
+import VEDLRaster
+import VEDLSema
+import VEDLTime
+
+/// An export's watermark, drawn as the lowering's `lowerWatermark` draws it: the image (or
+/// video) at its own pixel size on the output picture (after any scaling to the quality's
+/// size), in a corner — the left or top edge for a leading or top anchor, the right or bottom
+/// edge otherwise — and clipped by the picture's edges. An image is decoded once; a video
+/// shows, at frame `k`, its picture with the greatest presentation time `≤ k/F`, and nothing
+/// once it has run out.
+final class WatermarkRenderer {
+  private enum Pictures {
+    case still(RGBAImage)
+    case video(SourceFrameSelector)
+  }
+
+  private let pictures: Pictures
+  private let grid: FrameGrid
+  private let atLeadingEdge: Bool
+  private let atTopEdge: Bool
+
+  /// The watermark of an export of `timeline`.
+  init(_ watermark: Export.Watermark, timeline: Timeline) throws(NativeRenderError) {
+    guard timeline.sources.indices.contains(watermark.source) else {
+      throw NativeRenderError("the watermark refers to a source the timeline does not have")
+    }
+    let source = timeline.sources[watermark.source]
+    switch source.kind {
+    case .image:
+      pictures = .still(try StillSourceDecoder.firstPicture(of: try ClipSource.path(of: source)))
+    case .video:
+      pictures = .video(SourceFrameSelector(path: try ClipSource.path(of: source)))
+    default:
+      throw NativeRenderError("a watermark must be an image or a video, not \(source.kind.rawValue)")
+    }
+    grid = timeline.canvas.grid
+    let corner = ItemModifiers.anchorFractions(watermark.position)
+    atLeadingEdge = corner.x.isZero
+    atTopEdge = corner.y.isZero
+  }
+
+  /// Draws the watermark of timeline frame `k` onto the output `picture`.
+  func draw(onto picture: inout RGBAImage, atTimelineFrame k: Int64) throws(NativeRenderError) {
+    let mark: RGBAImage
+    switch pictures {
+    case .still(let image): mark = image
+    case .video(let selector):
+      let t = grid.time(ofFrame: k)
+      mark = try selector.picture(atOrBefore: t)
+      // After the video's end the FFmpeg backend's `overlay` passes the picture unmarked.
+      if selector.hasRunOut(at: t) { return }
+    }
+    let x = atLeadingEdge ? 0 : picture.width - mark.width
+    let y = atTopEdge ? 0 : picture.height - mark.height
+    picture.composite(mark, x: x, y: y)
+  }
+}
