@@ -104,6 +104,27 @@ import Testing
     #expect(Self.files(in: folder) == ["c.vedl", "clip.mp4"])
   }
 
+  @Test func aPictureThatCannotBeDrawnIsE0817AndLeavesNoFile() throws {
+    let folder = try makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // FreeType refuses a 70 000-pixel font: no media file is involved.
+    try Data(
+      """
+      canvas 96x64 fps: 30
+      track main { clip color(black) duration: 1s }
+      track overlay { text "Hi" at: 0s duration: 1s { font "DejaVu Sans" size: 70000 } }
+      export "out/t.mp4"
+      """.utf8
+    ).write(to: URL(fileURLWithPath: folder + "/t.vedl"))
+
+    let result = try VEDLExecutable.run(["render", "t.vedl", "--backend", "native"], in: folder)
+
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("error[E0817]"), "\(result.stderr)")
+    #expect(result.stderr.contains("\"out/t.mp4\""), "points at the export")
+    #expect(Self.files(in: folder) == ["t.vedl"])
+  }
+
   @Test func unwritableFolderIsE0502() throws {
     let folder = try makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
