@@ -57,7 +57,7 @@ extension LoweringRun {
       box = canvas
       mode = mods.fit ?? .cover
     case .overlay:
-      (box, mode) = overlayBox(size, mods)
+      (box, mode) = PictureLayout.overlayBox(size, mods)
     }
     stream = fit(stream, content: size, into: box, mode: mode, background: mods.fitBackground, stem: stem)
     size = box
@@ -116,29 +116,6 @@ extension LoweringRun {
     let x = corner.x + (Rational(box.width - bounds.width) / 2).floor
     let y = corner.y + (Rational(box.height - bounds.height) / 2).floor
     return PlacedPicture(label: label, x: x, y: y)
-  }
-
-  /// The box of an overlay clip and how its picture fills it: `size` (one side keeps the
-  /// aspect ratio) times `scale`, or the picture's own size times `scale`.
-  func overlayBox(_ content: PixelSize, _ mods: ItemModifiers) -> (PixelSize, ItemModifiers.FitMode) {
-    var box = content
-    var mode: ItemModifiers.FitMode = .fill
-    if let size = mods.size {
-      switch (size.width, size.height) {
-      case (let w?, let h?):
-        box = PixelSize(width: max(1, w.rounded), height: max(1, h.rounded))
-        mode = mods.fit ?? .cover
-      case (let w?, nil):
-        box = PixelSize(
-          width: max(1, w.rounded), height: max(1, (w * Rational(content.height, content.width)!).rounded))
-      case (nil, let h?):
-        box = PixelSize(
-          width: max(1, (h * Rational(content.width, content.height)!).rounded), height: max(1, h.rounded))
-      case (nil, nil):
-        break
-      }
-    }
-    return (PictureLayout.scaled(box, by: mods.scale), mode)
   }
 
   /// Filters for a quarter-turn rotation clockwise.

@@ -193,7 +193,7 @@ public enum PictureLayout {
 
   /// The box of an overlay clip and how its picture fills it: `size` (one side alone keeps
   /// the picture's aspect ratio) times `scale`, or the picture's own size times `scale`.
-  /// The same arithmetic as the lowering's overlay boxes.
+  /// Used by both backends.
   public static func overlayBox(_ content: PixelSize, _ mods: ItemModifiers) -> (
     box: PixelSize, mode: ItemModifiers.FitMode
   ) {
