@@ -6,8 +6,9 @@ import VEDLRender
 import VEDLSource
 
 /// `vedl batch FILE --data ROWS.csv|ROWS.json --out-dir DIR [--jobs N] [--name PATTERN]
-/// [--quality Q] [--force] [--plan]` — renders one output per data row, each row's cells
-/// giving the script's parameters; docs/batch.md describes it.
+/// [--backend ffmpeg|native] [--quality Q] [--force] [--plan]` — renders one output per data
+/// row, each row's cells giving the script's parameters, with the FFmpeg backend (the
+/// default) or the native renderer; docs/batch.md describes it.
 ///
 /// Every row is checked before anything is rendered; a bad row is reported and skipped and
 /// the others still render. Exit status: 0 when every row was rendered or up to date, 1 when
@@ -17,7 +18,8 @@ enum BatchCommand {
   static let spec = CommandSpec(
     name: "batch",
     synopsis:
-      "batch FILE --data ROWS.csv|ROWS.json --out-dir DIR [--jobs N] [--name PATTERN] [--quality Q] [--force] [--plan]",
+      "batch FILE --data ROWS.csv|ROWS.json --out-dir DIR [--jobs N] [--name PATTERN] [--backend ffmpeg|native]"
+      + " [--quality Q] [--force] [--plan]",
     summary: "Render one output per row of a CSV or JSON file, the columns giving the parameters.",
     options: [
       .init(
@@ -26,6 +28,7 @@ enum BatchCommand {
       .init("out-dir", .value(placeholder: "DIR"), help: "The folder the outputs go to."),
       .init("jobs", short: "j", .value(placeholder: "N"), help: "Renders at a time (default: the number of cores)."),
       .init("name", .value(placeholder: "PATTERN"), help: "Output names, e.g. `{row}-{title}` (see docs/batch.md)."),
+      RenderCommand.backendOption,
       .init("quality", .value(placeholder: "original|high|medium|low"), help: "Override the export's quality."),
       .init("force", .flag, help: "Render even when an output is up to date."),
       .init("plan", .flag, help: "Print one self-contained job per row as JSON lines; render nothing."),
@@ -39,6 +42,7 @@ enum BatchCommand {
     let outputFolder: String
     var concurrency = ProcessInfo.processInfo.activeProcessorCount
     var quality: QualityPreset.Name?
+    let backend: RenderBackend
     do throws(UsageError) {
       guard let data = parsed.value("data") else { throw UsageError("missing `--data ROWS.csv|ROWS.json`") }
       guard let folder = parsed.value("out-dir"), !folder.isEmpty else { throw UsageError("missing `--out-dir DIR`") }
@@ -50,6 +54,7 @@ enum BatchCommand {
         }
         concurrency = n
       }
+      backend = try RenderCommand.backend(parsed, of: spec)
       if parsed.value("quality") != nil {
         let names = QualityPreset.Name.allCases.map(\.rawValue)
         quality = QualityPreset.Name(rawValue: try spec.choice(parsed, "quality", names, default: "high"))
@@ -103,7 +108,8 @@ enum BatchCommand {
 
     if parsed.flag("plan") {
       for job in prepared.jobs {
-        io.out(BatchPlanLine.text(for: job, script: scriptPath, force: parsed.flag("force")) + "\n")
+        io.out(
+          BatchPlanLine.text(for: job, script: scriptPath, backend: backend, force: parsed.flag("force")) + "\n")
       }
       let failures = prepared.failures.sorted { $0.row < $1.row }
       io.err("plan: \(counted(prepared.jobs.count, "job")), \(counted(failures.count, "row")) failed\n")
@@ -116,7 +122,7 @@ enum BatchCommand {
     defer { interrupt.stop() }
     let runner = BatchRunner(
       script: script, baseDirectory: (io.resolve(scriptPath) as NSString).deletingLastPathComponent,
-      force: parsed.flag("force"), concurrency: concurrency, io: io)
+      backend: backend, force: parsed.flag("force"), concurrency: concurrency, io: io)
     let results = runner.run(prepared.jobs, cancellation: cancellation)
     if cancellation.isCancelled || interrupt.wasReceived {
       io.err("interrupted\n")

@@ -23,6 +23,8 @@ struct BatchRunner {
   var script: SourceFile
   /// The script's folder, against which its relative paths resolve.
   var baseDirectory: String
+  /// `--backend`: the renderer of every row.
+  var backend: RenderBackend
   /// `--force`: render rows that are up to date too.
   var force: Bool
   /// `--jobs`: renders at a time.
@@ -38,7 +40,8 @@ struct BatchRunner {
     for (index, job) in jobs.enumerated() {
       let settings = RenderSettings(
         script: script, baseDirectory: baseDirectory, parameters: job.parameters,
-        quality: QualityPreset.Name(rawValue: job.quality), force: force, toolVersion: VEDLCommandLine.version)
+        quality: QualityPreset.Name(rawValue: job.quality), backend: backend, force: force,
+        toolVersion: VEDLCommandLine.version)
       queue.addOperation {
         if cancellation.isCancelled {
           state.finish(index, .failed(reason: "interrupted", cancelled: true), diagnostics: [], line: nil)

@@ -21,9 +21,7 @@ enum RenderCommand {
     options: [
       .init(
         "output", short: "o", .value(placeholder: "OUT"), help: "Render only this file (.mp4, .mov, .webm or .png)."),
-      .init(
-        "backend", .value(placeholder: "ffmpeg|native"),
-        help: "Rendering backend: ffmpeg (filter graph, the default) or native (Swift compositor)."),
+      backendOption,
       .init("quality", .value(placeholder: "original|high|medium|low"), help: "Override every export's quality."),
       .init("force", .flag, help: "Render even when the output is up to date."),
       FrontEnd.setOption,
@@ -32,14 +30,25 @@ enum RenderCommand {
 
   static let subcommand = Subcommand(spec: spec) { parsed, io in run(parsed, io: io) }
 
+  /// `--backend ffmpeg|native`: the option of every command that renders (`render`, `batch`).
+  static let backendOption = CommandSpec.Option(
+    "backend", .value(placeholder: "ffmpeg|native"),
+    help: "Rendering backend: ffmpeg (filter graph, the default) or native (Swift compositor).")
+
+  /// The backend `--backend` names in `parsed` (`spec` is the command's, for the message), the
+  /// FFmpeg backend when it is absent; a usage error for any other value.
+  static func backend(_ parsed: ParsedArguments, of spec: CommandSpec) throws(UsageError) -> RenderBackend {
+    let names = RenderBackend.allCases.map(\.rawValue)
+    return RenderBackend(rawValue: try spec.choice(parsed, "backend", names, default: "ffmpeg")) ?? .ffmpeg
+  }
+
   static func run(_ parsed: ParsedArguments, io: CommandIO) -> Int32 {
     let overrides: [(name: String, value: String)]
     let backend: RenderBackend
     var quality: QualityPreset.Name?
     do throws(UsageError) {
       overrides = try FrontEnd.overrides(parsed)
-      let names = RenderBackend.allCases.map(\.rawValue)
-      backend = RenderBackend(rawValue: try spec.choice(parsed, "backend", names, default: "ffmpeg")) ?? .ffmpeg
+      backend = try Self.backend(parsed, of: spec)
       if parsed.value("quality") != nil {
         let names = QualityPreset.Name.allCases.map(\.rawValue)
         quality = QualityPreset.Name(rawValue: try spec.choice(parsed, "quality", names, default: "high"))

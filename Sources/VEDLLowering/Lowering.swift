@@ -56,6 +56,13 @@ struct LoweringRun {
   /// The number of timeline frames.
   var frameCount: Int64 { timeline.frameCount }
 
+  /// What the picture is built in: RGBA for a still, else Y′CbCr in the output's matrix.
+  var space: PictureSpace {
+    if (options.format ?? export?.format) == .png { return .rgba }
+    let output = preset.outputSize(canvasWidth: canvas.width, canvasHeight: canvas.height)
+    return .yuv(matrix: EncodingSettings.colorMatrix(forHeight: output.height))
+  }
+
   /// The exact number of audio samples of the whole edit, `⌊duration × 48000⌋`.
   var sampleCount: Int64 { samples.sampleFloor(at: timeline.duration) }
 
@@ -106,12 +113,8 @@ struct LoweringRun {
     if let watermark = export?.watermark {
       try lowerWatermark(watermark, onto: &composite, frames: isStill ? 1 : frameCount)
     }
-    if !isStill {
-      // RGB → Y′CbCr with the matrix the stream is tagged with (EncodingSettings.colorOptions).
-      composite.append(
-        Filter(
-          "scale", ["out_color_matrix": EncodingSettings.colorMatrix(forHeight: output.height), "out_range": "tv"]))
-    }
+    // A video's picture is already Y′CbCr in the matrix it is tagged with (PictureSpace,
+    // EncodingSettings.colorOptions); a still's is RGBA.
     composite.append(Filter("format", ["pix_fmts": isStill ? "rgb24" : "yuv420p"]))
     composite.append(Filter("setsar", ["sar": "1"]))
     let video = builder.close(composite, as: "v")

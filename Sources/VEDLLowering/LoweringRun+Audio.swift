@@ -32,7 +32,7 @@ extension LoweringRun {
           pieces.append(label)
         }
       }
-      sounds.append((joinMain(pieces, items: items, isAudio: true), 0))
+      sounds.append((joinMainSound(pieces, items: items), 0))
     }
     for (t, track) in timeline.tracks.enumerated() where track.kind != .main {
       for (i, item) in track.items.enumerated() where hasSound(item) {

@@ -8,22 +8,21 @@ extension LoweringRun {
   }
 
   /// The picture under every overlay: the main track's clips and gaps back to back, joined
-  /// by `concat` at cuts and by `xfade` at transitions, renumbered `0…n−1` on the canvas
-  /// grid after each join — or the canvas background when there is no main track.
+  /// by `concat` with their transitions between them (``joinMainPicture(_:items:)``),
+  /// renumbered `0…n−1` on the canvas grid — or the canvas background when there is no
+  /// main track.
   mutating func mainVideo() throws(LoweringError) -> String {
     let items = mainItems
     guard !items.isEmpty else {
       let label = builder.label("background")
-      builder.add(
-        [], colorSource(background, size: canvas, frames: frameCount) + [Filter("format", ["pix_fmts": "rgba"])],
-        [label])
+      builder.add([], solidPicture(background, count: frameCount), [label])
       return label
     }
     var pieces: [String] = []
     for (index, item) in items.enumerated() {
       pieces.append(try mainItemVideo(item, index: index))
     }
-    return joinMain(pieces, items: items, isAudio: false)
+    return try joinMainPicture(pieces, items: items)
   }
 
   /// One main-track item's picture: exactly its frames, at canvas size.
@@ -33,11 +32,145 @@ extension LoweringRun {
     guard item.kind == .clip else {
       // A gap is black, whatever the canvas background.
       let label = builder.label(stem)
-      builder.add(
-        [], colorSource(0x0000_00FF, size: canvas, frames: count) + [Filter("format", ["pix_fmts": "rgba"])], [label])
+      builder.add([], solidPicture(0x0000_00FF, count: count), [label])
       return label
     }
     return try lowerPicture(item, count: count, target: .main, stem: stem).label
+  }
+
+  /// `count` frames of an opaque colour at canvas size, in the picture space, pinned like a
+  /// main-track piece. In Y′CbCr the colour is converted once and the frame repeated.
+  func solidPicture(_ color: UInt32, count: Int64) -> [Filter] {
+    guard space != .rgba else {
+      return colorSource(color, size: canvas, frames: count) + [Filter("format", ["pix_fmts": "rgba"])]
+    }
+    return colorSource(color, size: canvas, frames: 1) + [Filter("format", ["pix_fmts": "rgba"])]
+      + space.fromRGBA(alpha: false) + loopFilters(count: count)
+      + [Filter("format", ["pix_fmts": space.pieceFormat])]
+  }
+
+  /// Frames of main-track items that a transition shows: `incoming` at the start of item
+  /// `index` (shared with the item before), `outgoing` at its end.
+  func overlaps(of index: Int, items: [TimelineItem]) -> (incoming: Int64, outgoing: Int64) {
+    let incoming = index > 0 && transition(into: index) != nil ? items[index - 1].endFrame - items[index].startFrame : 0
+    let outgoing =
+      index + 1 < items.count && transition(into: index + 1) != nil
+      ? items[index].endFrame - items[index + 1].startFrame : 0
+    return (max(0, incoming), max(0, outgoing))
+  }
+
+  /// Joins the main track's pictures into one `concat` of segments: each item's frames that
+  /// no transition shows, and each transition on its own — `xfade` (offset 0) of the last
+  /// frames of the item before and the first frames of the item after, cut from the pieces
+  /// with `split` and `trim`. So a transition converts and blends only the frames it shows
+  /// (not, as `xfade` of the whole track so far would, every frame before it), and every
+  /// piece's frames pass one `concat`. The result is renumbered on the canvas grid.
+  mutating func joinMainPicture(_ pieces: [String], items: [TimelineItem]) throws(LoweringError) -> String {
+    var segments: [String] = []
+    var pendingTail: String? = nil
+    for (index, piece) in pieces.enumerated() {
+      let count = items[index].endFrame - items[index].startFrame
+      let (incoming, outgoing) = overlaps(of: index, items: items)
+      guard incoming + outgoing <= count else {
+        throw LoweringError("the transitions around main-track item \(index + 1) overlap each other")
+      }
+      if incoming == 0 && outgoing == 0 {
+        segments.append(piece)
+        continue
+      }
+      // The piece's parts: head (into the transition before), body, tail (into the next).
+      var parts: [(name: String, start: Int64, end: Int64)] = []
+      if incoming > 0 { parts.append(("head", 0, incoming)) }
+      if count - outgoing > incoming { parts.append(("body", incoming, count - outgoing)) }
+      if outgoing > 0 { parts.append(("tail", count - outgoing, count)) }
+      let labels = parts.map { builder.label("\(piece)_\($0.name)") }
+      let copies = parts.count == 1 ? [piece] : parts.map { builder.label("\(piece)_\($0.name)in") }
+      if parts.count > 1 { builder.add([piece], [Filter("split", ["outputs": String(parts.count)])], copies) }
+      for (i, part) in parts.enumerated() {
+        var cut: [Filter] = []
+        if part.start > 0 {
+          cut.append(Filter("trim", ["start_frame": String(part.start), "end_frame": String(part.end)]))
+        } else if part.end < count {
+          cut.append(Filter("trim", ["end_frame": String(part.end)]))
+        }
+        if part.start > 0 { cut.append(Filter("setpts", ["expr": "PTS-STARTPTS"])) }
+        if cut.isEmpty { cut.append(Filter("null")) }
+        builder.add([copies[i]], cut, [labels[i]])
+      }
+      for (i, part) in parts.enumerated() {
+        switch part.name {
+        case "head":
+          guard let tail = pendingTail, let t = transition(into: index) else { break }
+          segments.append(lowerTransition(t, from: tail, to: labels[i], frames: incoming, index: index))
+        case "body":
+          segments.append(labels[i])
+        default:
+          pendingTail = labels[i]
+        }
+      }
+    }
+    guard segments.count > 1 else { return segments[0] }
+    let out = builder.label("maincut")
+    builder.add(
+      segments,
+      [
+        Filter("concat", ["n": String(segments.count), "v": "1", "a": "0"]),
+        Filter("settb", ["expr": OptionText.timeBase(rate)]), Filter("setpts", ["expr": "N"]),
+      ], [out])
+    return out
+  }
+
+  /// One transition of `frames` frames between the last frames of an item (`tail`) and the
+  /// first of the next (`head`): both converted to `xfade`'s format, crossed from offset 0,
+  /// renumbered and pinned back to the track's format.
+  ///
+  /// FFmpeg 5.1's `slideup` and `slideleft` read one row (column) past the picture on their
+  /// first frame, where the outgoing picture should still be whole. The tail is therefore
+  /// given a picture one row (column) larger whose extra row (column) repeats its first, and
+  /// cropped back: the data past the picture is then the row (column) the transition should
+  /// show, and every frame is `xfade`'s own.
+  mutating func lowerTransition(_ t: Transition, from tail: String, to head: String, frames: Int64, index: Int)
+    -> String
+  {
+    let name = xfadeName(t)
+    let format = space.transitionFormat(for: name)
+    var from = builder.label("trans\(index)_a")
+    builder.add([tail], format.into, [from])
+    if name == "slideup" || name == "slideleft" {
+      let vertical = name == "slideup"
+      let whole = builder.label("trans\(index)_whole")
+      let edge = builder.label("trans\(index)_edge")
+      builder.add([from], [Filter("split", ["outputs": "2"])], [whole, edge])
+      let first = builder.label("trans\(index)_first")
+      builder.add(
+        [edge],
+        [
+          Filter(
+            "crop", ["w": vertical ? "iw" : "1", "h": vertical ? "1" : "ih", "x": "0", "y": "0", "exact": "1"])
+        ], [first])
+      let padded = builder.label("trans\(index)_padded")
+      builder.add(
+        [whole, first],
+        [
+          Filter(vertical ? "vstack" : "hstack", ["inputs": "2"]),
+          Filter(
+            "crop",
+            ["w": vertical ? "iw" : "iw-1", "h": vertical ? "ih-1" : "ih", "x": "0", "y": "0", "exact": "1"]),
+        ], [padded])
+      from = padded
+    }
+    let to = builder.label("trans\(index)_b")
+    builder.add([head], format.into, [to])
+    let out = builder.label("trans\(index)")
+    builder.add(
+      [from, to],
+      [
+        Filter(
+          "xfade",
+          ["transition": name, "duration": OptionText.seconds(grid.time(ofFrame: max(1, frames))), "offset": "0"]),
+        Filter("setpts", ["expr": "N"]),
+      ] + format.back, [out])
+    return out
   }
 
   /// The transition that starts main-track item `index`, if any.
@@ -45,64 +178,45 @@ extension LoweringRun {
     timeline.transitions.first { $0.toItem == index }
   }
 
-  /// Joins the main track's pieces (pictures or sounds): runs of items separated by cuts go
-  /// through one `concat`, and each transition crossfades the track so far with the run it
-  /// leads into. Every join is followed by renumbering: `xfade` in FFmpeg 5.1 leaves a
-  /// one-frame hole in the timestamps after a transition, and `concat` times a one-frame
-  /// segment as lasting no time at all.
-  mutating func joinMain(_ pieces: [String], items: [TimelineItem], isAudio: Bool) -> String {
+  /// Joins the main track's sounds: runs of items separated by cuts go through one
+  /// `concat`, and each transition crossfades the track so far with the run it leads into
+  /// (`acrossfade` holds back only its overlap, so the sound so far is not copied). Every
+  /// join is followed by renumbering, as `concat` times a one-frame segment as lasting no
+  /// time at all.
+  mutating func joinMainSound(_ pieces: [String], items: [TimelineItem]) -> String {
     var track: String? = nil
     var run: [String] = []
     for (index, piece) in pieces.enumerated() {
-      guard index > 0, let t = transition(into: index) else {
+      guard index > 0, transition(into: index) != nil else {
         run.append(piece)
         continue
       }
-      let before = concatenate(run, previous: track, isAudio: isAudio)
-      let previous = items[index - 1]
-      let next = items[index]
-      let out = builder.label(isAudio ? "mainmix\(index)" : "mainjoin\(index)")
-      if isAudio {
-        let overlap = samples.sampleFloor(at: previous.end) - samples.sampleFloor(at: next.start)
-        builder.add(
-          [before, piece],
-          [
-            Filter("acrossfade", ["nb_samples": String(max(1, overlap)), "curve1": "tri", "curve2": "tri"]),
-            Filter("asetpts", ["expr": "N"]),
-          ], [out])
-      } else {
-        let frames = previous.endFrame - next.startFrame
-        builder.add(
-          [before, piece],
-          [
-            Filter(
-              "xfade",
-              [
-                "transition": xfadeName(t), "duration": OptionText.seconds(grid.time(ofFrame: max(1, frames))),
-                "offset": OptionText.seconds(grid.time(ofFrame: next.startFrame)),
-              ]),
-            Filter("setpts", ["expr": "N"]),
-          ], [out])
-      }
+      let before = concatenateSound(run, previous: track)
+      let overlap = samples.sampleFloor(at: items[index - 1].end) - samples.sampleFloor(at: items[index].start)
+      let out = builder.label("mainmix\(index)")
+      builder.add(
+        [before, piece],
+        [
+          Filter("acrossfade", ["nb_samples": String(max(1, overlap)), "curve1": "tri", "curve2": "tri"]),
+          Filter("asetpts", ["expr": "N"]),
+        ], [out])
       track = out
       run = []
     }
-    return concatenate(run, previous: track, isAudio: isAudio)
+    return concatenateSound(run, previous: track)
   }
 
-  /// `concat`s the track so far (if any) with a run of pieces and renumbers the result.
-  private mutating func concatenate(_ run: [String], previous: String?, isAudio: Bool) -> String {
+  /// `concat`s the sound so far (if any) with a run of pieces and renumbers the result.
+  private mutating func concatenateSound(_ run: [String], previous: String?) -> String {
     let parts = (previous.map { [$0] } ?? []) + run
     if parts.count == 1 { return parts[0] }
-    let out = builder.label(isAudio ? "mainsound" : "maincut")
-    let renumber: [Filter] =
-      isAudio
-      ? [Filter("aresample", ["out_sample_rate": String(samples.samplesPerSecond)]), Filter("asetpts", ["expr": "N"])]
-      : [Filter("settb", ["expr": OptionText.timeBase(rate)]), Filter("setpts", ["expr": "N"])]
+    let out = builder.label("mainsound")
     builder.add(
       parts,
-      [Filter("concat", ["n": String(parts.count), "v": isAudio ? "0" : "1", "a": isAudio ? "1" : "0"])] + renumber,
-      [out])
+      [
+        Filter("concat", ["n": String(parts.count), "v": "0", "a": "1"]),
+        Filter("aresample", ["out_sample_rate": String(samples.samplesPerSecond)]), Filter("asetpts", ["expr": "N"]),
+      ], [out])
     return out
   }
 

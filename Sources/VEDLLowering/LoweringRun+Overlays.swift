@@ -37,15 +37,34 @@ extension LoweringRun {
   mutating func overlay(_ picture: PlacedPicture, from first: Int64, onto composite: inout PendingStream) {
     let base = builder.close(composite, as: "comp")
     var item = picture.label
-    if first > 0 {
+    var (x, y) = (picture.x, picture.y)
+    var filters = first > 0 ? [Filter("setpts", ["expr": "PTS+\(first)"])] : []
+    if space != .rgba {
+      // `overlay` on 4:2:0 rounds the position down to even pixels; a picture at an odd
+      // position gets a transparent first column (row) and goes one pixel earlier instead.
+      let (padX, padY) = (x & 1, y & 1)
+      if padX != 0 || padY != 0 {
+        filters.append(
+          Filter(
+            "pad",
+            [
+              "w": "iw+\(padX)", "h": "ih+\(padY)", "x": String(padX), "y": String(padY),
+              "color": OptionText.color(0),
+            ]))
+        (x, y) = (x - padX, y - padY)
+      }
+      // The RGBA picture is converted into the composite's space, with its alpha.
+      filters += space.fromRGBA(alpha: true)
+    }
+    if !filters.isEmpty {
       let shifted = builder.label("\(picture.label)_at")
-      builder.add([picture.label], [Filter("setpts", ["expr": "PTS+\(first)"])], [shifted])
+      builder.add([picture.label], filters, [shifted])
       item = shifted
     }
     let out = builder.label("comp")
     builder.add(
       [base, item],
-      [Filter("overlay", ["x": String(picture.x), "y": String(picture.y), "eof_action": "pass", "format": "auto"])],
+      [Filter("overlay", ["x": String(x), "y": String(y), "eof_action": "pass", "format": "auto"])],
       [out])
     composite = PendingStream(label: out)
   }
@@ -102,6 +121,7 @@ extension LoweringRun {
       stream = PendingStream(label: "\(input):v")
       stream.append(Filter("trim", ["end_frame": "1"]))
       stream.append(Filter("format", ["pix_fmts": "rgba"]))
+      stream.append(contentsOf: space.fromRGBA(alpha: true))
       stream.append(contentsOf: loopFilters(count: frames))
     case .video:
       let input = addFileInput(try path(of: source), first: .zero, last: grid.time(ofFrame: frames), lastUse: nil)
@@ -110,12 +130,24 @@ extension LoweringRun {
       stream.append(Filter("fps", ["fps": OptionText.rate(rate), "round": "up", "start_time": "0"]))
       stream.append(Filter("trim", ["end_frame": String(frames)]))
       stream.append(Filter("format", ["pix_fmts": "rgba"]))
+      stream.append(contentsOf: space.fromRGBA(alpha: true))
     default:
       throw LoweringError("a watermark must be an image or a video, not \(source.kind.rawValue)")
     }
+    let corner = ItemModifiers.anchorFractions(watermark.position)
+    if space != .rgba {
+      // Even sides, grown away from the corner, so `overlay`'s rounding to the 4:2:0 grid
+      // leaves the picture where it belongs.
+      stream.filters.insert(
+        Filter(
+          "pad",
+          [
+            "w": "iw+mod(iw,2)", "h": "ih+mod(ih,2)", "x": corner.x.isZero ? "0" : "ow-iw",
+            "y": corner.y.isZero ? "0" : "oh-ih", "color": OptionText.color(0),
+          ]), at: stream.filters.firstIndex { $0.name == "scale" } ?? stream.filters.count)
+    }
     let label = builder.close(stream, as: "watermark")
     let base = builder.close(composite, as: "marked")
-    let corner = ItemModifiers.anchorFractions(watermark.position)
     let out = builder.label("withmark")
     builder.add(
       [base, label],

@@ -28,15 +28,20 @@ extension LoweringRun {
     var frames = try sourceFrames(item, count: count, key: stem)
     var stream = frames.stream
     var size = frames.size
+    // A video clip on the main track stays in Y′CbCr when every stage below can work there
+    // (PictureSpace); anything else is turned into RGBA with the file's own matrix.
+    let inYCbCr =
+      target == .main && space != .rgba && frames.colour != nil
+      && Self.keepsYCbCr(mods, in: space, background: background)
+    if let colour = frames.colour {
+      stream.append(contentsOf: inYCbCr ? space.fromSource(colour) : PictureSpace.toRGBA(colour))
+    }
 
     // 1. crop
     if let crop = mods.crop {
       let rect = PictureLayout.cropRect(crop, in: size)
       if rect.size != size {
-        stream.append(
-          Filter(
-            "crop",
-            ["w": String(rect.size.width), "h": String(rect.size.height), "x": String(rect.x), "y": String(rect.y)]))
+        stream.append(cropFilter(rect.size, x: rect.x, y: rect.y))
         size = rect.size
       }
     }
@@ -67,10 +72,7 @@ extension LoweringRun {
       if z.scaled != box {
         stream.append(Filter("scale", ["w": String(z.scaled.width), "h": String(z.scaled.height)]))
         if z.scaled.width >= box.width {
-          stream.append(
-            Filter(
-              "crop",
-              ["w": String(box.width), "h": String(box.height), "x": String(z.offset.x), "y": String(z.offset.y)]))
+          stream.append(cropFilter(box, x: z.offset.x, y: z.offset.y))
         } else {
           stream.append(padFilter(box, offset: z.offset, color: target == .main ? background : 0))
         }
@@ -78,7 +80,8 @@ extension LoweringRun {
     }
     // 6. adjust
     if mods.adjusts {
-      stream = adjust(stream, mods, keepingAlpha: frames.mayHaveAlpha || target == .overlay, stem: stem)
+      stream = adjust(
+        stream, mods, keepingAlpha: frames.mayHaveAlpha || target == .overlay, inYCbCr: inYCbCr, stem: stem)
     }
     // 7. other rotations, and every rotation of an overlay
     // The main track keeps the canvas size (corners show the background); an overlay grows
@@ -99,14 +102,19 @@ extension LoweringRun {
     if target == .main && frames.mayHaveAlpha {
       stream = flatten(stream, frames: frames.isStill ? 1 : count, stem: stem)
     }
+    // An RGBA main-track picture enters a Y′CbCr track here, before a still is repeated —
+    // or after its fades when they fade to a colour, which FFmpeg 5.1's `fade` does in RGB.
+    let fadesToColour = (mods.fadeIn.isPositive || mods.fadeOut.isPositive) && background & 0xFFFF_FF00 != 0
+    if target == .main && !inYCbCr && !fadesToColour { stream.append(contentsOf: space.fromRGBA(alpha: false)) }
     if frames.isStill { stream.append(contentsOf: loopFilters(count: count)) }
     stream.append(contentsOf: fadeFilters(item, mods, count: count, target: target))
+    if target == .main && !inYCbCr && fadesToColour { stream.append(contentsOf: space.fromRGBA(alpha: false)) }
     // Scaling may leave a sample aspect ratio a hair off 1, which `concat` and `xfade` reject.
     // The format is pinned at the end of a main-track piece, so that the piece's filters
     // negotiate the same way whether the rest of the graph is around or not (RunnerPartition).
     if target == .main {
       stream.append(Filter("setsar", ["sar": "1"]))
-      stream.append(Filter("format", ["pix_fmts": "rgba"]))
+      stream.append(Filter("format", ["pix_fmts": space.pieceFormat]))
     }
 
     let label = builder.close(stream, as: stem)
@@ -116,6 +124,24 @@ extension LoweringRun {
     let x = corner.x + (Rational(box.width - bounds.width) / 2).floor
     let y = corner.y + (Rational(box.height - bounds.height) / 2).floor
     return PlacedPicture(label: label, x: x, y: y)
+  }
+
+  /// Whether a main-track video clip's modifiers can all be applied to the Y′CbCr pictures
+  /// of `space` without changing what they mean: crops, mirrors, quarter turns, covering or
+  /// stretching fits, zooming in and fades to black. `adjust` is `eq` on BT.601 Y′CbCr
+  /// (docs/graph.md), so only a BT.601 track keeps it; FFmpeg 5.1's `fade` to any other
+  /// colour works only in RGB (it would be converted there and back with BT.601); bars
+  /// (`contain`), zooming out, other rotations and opacity need RGBA.
+  static func keepsYCbCr(_ mods: ItemModifiers, in space: PictureSpace, background: UInt32) -> Bool {
+    if mods.opacity != .one || mods.zoom < .one || mods.fit == .contain { return false }
+    if mods.adjusts && space != .yuv(matrix: "bt601") { return false }
+    if (mods.fadeIn.isPositive || mods.fadeOut.isPositive) && background & 0xFFFF_FF00 != 0 { return false }
+    return mods.rotation.isZero || PictureLayout.isQuarterTurn(mods.rotation)
+  }
+
+  /// `crop` to `size` at (`x`, `y`).
+  func cropFilter(_ size: PixelSize, x: Int64, y: Int64) -> Filter {
+    Filter("crop", ["w": String(size.width), "h": String(size.height), "x": String(x), "y": String(y)])
   }
 
   /// Filters for a quarter-turn rotation clockwise.
@@ -162,12 +188,7 @@ extension LoweringRun {
     switch mode {
     case .fill, .cover:
       if plan.scaled != content { stream.append(scale(plan.scaled)) }
-      if plan.scaled != box {
-        stream.append(
-          Filter(
-            "crop",
-            ["w": String(box.width), "h": String(box.height), "x": String(plan.offset.x), "y": String(plan.offset.y)]))
-      }
+      if plan.scaled != box { stream.append(cropFilter(box, x: plan.offset.x, y: plan.offset.y)) }
       return stream
     case .contain:
       if plan.scaled == box {
@@ -216,14 +237,19 @@ extension LoweringRun {
   /// `adjust` as FFmpeg's `eq` (docs/graph.md gives the formulas). `eq` works on YUV
   /// without alpha, so a picture that may be transparent has its alpha plane split off and
   /// merged back.
-  mutating func adjust(_ stream: PendingStream, _ mods: ItemModifiers, keepingAlpha: Bool, stem: String)
-    -> PendingStream
-  {
+  mutating func adjust(
+    _ stream: PendingStream, _ mods: ItemModifiers, keepingAlpha: Bool, inYCbCr: Bool = false, stem: String
+  ) -> PendingStream {
     var options: [Filter.Option] = []
     if let b = mods.brightness, !b.isZero { options.append(.init("brightness", OptionText.number(b))) }
     if let c = mods.contrast, c != .one { options.append(.init("contrast", OptionText.number(c))) }
     if let s = mods.saturation, s != .one { options.append(.init("saturation", OptionText.number(s))) }
     let eq = Filter("eq", options)
+    if inYCbCr {
+      var s = stream
+      s.append(eq)
+      return s
+    }
     guard keepingAlpha else {
       var s = stream
       s.append(eq)
@@ -267,6 +293,7 @@ extension LoweringRun {
         .init("duration", OptionText.seconds(duration)),
       ]
       if target == .main {
+        // A colour fade runs in RGB (a clip fading to black may stay in Y′CbCr, docs/graph.md).
         options.append(.init("color", OptionText.color(background)))
       } else {
         options.append(.init("alpha", "1"))

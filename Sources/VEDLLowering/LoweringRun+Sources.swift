@@ -10,6 +10,9 @@ struct SourceFrames {
   var size: PixelSize
   /// Whether the pictures may carry transparency (images, translucent colours).
   var mayHaveAlpha: Bool
+  /// A file's video frames are left in the file's own pixel format (the caller converts
+  /// them, ``PictureSpace``); this says what their colours are. `nil`: the frames are RGBA.
+  var colour: SourceColour? = nil
 }
 
 extension LoweringRun {
@@ -86,8 +89,8 @@ extension LoweringRun {
       clipInputs[key] = input
       var stream = PendingStream(label: "\(input):v")
       stream.append(contentsOf: selectionFilters(item, count: count, sourceAtCanvasRate: false))
-      stream.append(Filter("format", ["pix_fmts": "rgba"]))
-      return SourceFrames(stream: stream, isStill: false, size: size, mayHaveAlpha: false)
+      return SourceFrames(
+        stream: stream, isStill: false, size: size, mayHaveAlpha: false, colour: SourceColour(source.facts))
     case .image:
       let size = try mediaSize(source)
       let input = addFileInput(try path(of: source), first: .zero, last: .zero, loopStill: true, lastUse: item.end)

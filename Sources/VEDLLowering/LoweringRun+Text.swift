@@ -30,17 +30,21 @@ extension LoweringRun {
     let text = item.text ?? ""
     guard !text.isEmpty else { return }
     let mods = ItemModifiers(item)
+    let rotated = !mods.rotation.isZero
+    // Drawn on the composite, colours go through drawtext's BT.601 conversion (PictureSpace);
+    // a rotated text is drawn on its own RGBA layer.
+    func color(_ c: UInt32) -> String { OptionText.color(rotated ? c : space.drawColor(c)) }
     let fontSize = max(1, ((mods.fontSize ?? defaultFontSize) * mods.scale).rounded)
     let padding = mods.box == nil ? 0 : max(0, ((mods.boxPadding ?? .zero) * mods.scale).rounded)
     var style = fontOptions(mods.font)
     style.append(.init("fontsize", String(fontSize)))
-    style.append(.init("fontcolor", OptionText.color(mods.fontColor ?? 0xFFFF_FFFF)))
+    style.append(.init("fontcolor", color(mods.fontColor ?? 0xFFFF_FFFF)))
     if let box = mods.box {
-      style += [.init("box", "1"), .init("boxcolor", OptionText.color(box)), .init("boxborderw", String(padding))]
+      style += [.init("box", "1"), .init("boxcolor", color(box)), .init("boxborderw", String(padding))]
     }
     if let outline = mods.outline {
       let width = max(1, ((mods.outlineWidth ?? .one) * mods.scale).rounded)
-      style += [.init("borderw", String(width)), .init("bordercolor", OptionText.color(outline))]
+      style += [.init("borderw", String(width)), .init("bordercolor", color(outline))]
     }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let align = mods.align ?? "center"
@@ -50,7 +54,6 @@ extension LoweringRun {
       (w: $0.width.map { ($0 * mods.scale).rounded }, h: $0.height.map { ($0 * mods.scale).rounded })
     }
     let blockHeight = separateLines ? "(\(lines.count)*lh+\(Int64(lines.count - 1) * gap))" : "th"
-    let rotated = !mods.rotation.isZero
     let side =
       Int64((Double(canvas.width * canvas.width + canvas.height * canvas.height).squareRoot()).rounded(.up)) / 2 * 2 + 2
     let layout = TextLayout(
@@ -77,6 +80,7 @@ extension LoweringRun {
         draw.options.append(.init("enable", "between(n,\(frames.first),\(frames.end - 1))"))
         composite.append(draw)
       }
+      composite.append(contentsOf: keepOpaque)
       return
     }
     // Rotated text: drawtext cannot turn glyphs, so the text is drawn centred on a square
@@ -142,11 +146,12 @@ extension LoweringRun {
         }
         var options = fontOptions(style.font)
         options += [
-          .init("fontsize", String(size)), .init("fontcolor", OptionText.color(style.color)),
+          .init("fontsize", String(size)), .init("fontcolor", OptionText.color(space.drawColor(style.color))),
         ]
         if let box = style.box {
           options += [
-            .init("box", "1"), .init("boxcolor", OptionText.color(box)), .init("boxborderw", String(padding)),
+            .init("box", "1"), .init("boxcolor", OptionText.color(space.drawColor(box))),
+            .init("boxborderw", String(padding)),
           ]
         }
         options += [
@@ -156,5 +161,14 @@ extension LoweringRun {
         composite.append(Filter("drawtext", options))
       }
     }
+    if !timeline.captions.cues.isEmpty { composite.append(contentsOf: keepOpaque) }
+  }
+
+  /// On an RGBA composite `drawtext` also blends the picture's alpha towards a translucent
+  /// colour's, and a translucent overlay drawn later would then weigh itself against that
+  /// alpha; the composite is made opaque again after drawing (a Y′CbCr composite has no
+  /// alpha).
+  var keepOpaque: [Filter] {
+    space == .rgba ? [Filter("lutrgb", ["a": "maxval"])] : []
   }
 }

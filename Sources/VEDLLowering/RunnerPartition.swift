@@ -17,7 +17,9 @@ public struct RunnerPartition: Sendable, Hashable {
   public var isolated: [String]
 
   /// The filters that may read an isolated chain's output.
-  static let joiningFilters: Set<String> = ["concat", "xfade", "acrossfade"]
+  /// (`split` too: a main-track piece with transitions is split into its parts, each cut
+  /// by `trim` and joined by `concat` or `xfade`.)
+  static let joiningFilters: Set<String> = ["concat", "xfade", "acrossfade", "split"]
 
   /// Splits `graph`.
   public init(_ graph: FilterGraph) {

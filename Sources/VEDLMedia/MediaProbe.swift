@@ -146,7 +146,11 @@ public enum MediaProbe {
         sampleAspectRatio: rational(parameters.sample_aspect_ratio, zeroIsUnknown: true),
         rotation: rotation(of: stream),
         frameCount: frames > 0 ? frames : nil,
-        frameCountSource: frames > 0 ? .container : nil)
+        frameCountSource: frames > 0 ? .container : nil,
+        colorSpace: parameters.color_space == AVCOL_SPC_UNSPECIFIED
+          ? nil : av_color_space_name(parameters.color_space).map { String(cString: $0) },
+        colorRange: parameters.color_range == AVCOL_RANGE_UNSPECIFIED
+          ? nil : parameters.color_range == AVCOL_RANGE_JPEG ? "pc" : "tv")
     case .audio:
       var layout = parameters.ch_layout
       var name = [CChar](repeating: 0, count: 64)

@@ -26,13 +26,19 @@ public struct VideoStreamInfo: Sendable, Hashable {
   public var firstFrameTime: Rational?
   /// Presentation time (seconds) of the last frame, when the packets were counted.
   public var lastFrameTime: Rational?
+  /// The Y′CbCr matrix the stream is tagged with (FFmpeg's name: `"bt709"`, `"smpte170m"`,
+  /// `"bt470bg"`, …); `nil` when it is not tagged.
+  public var colorSpace: String?
+  /// `"tv"` (limited) or `"pc"` (full range) when the stream is tagged; `nil` otherwise.
+  public var colorRange: String?
 
   /// A video description; every property is documented above.
   public init(
     width: Int, height: Int, pixelFormat: String? = nil, averageFrameRate: Rational? = nil,
     realFrameRate: Rational? = nil, sampleAspectRatio: Rational? = nil, rotation: Int = 0,
     frameCount: Int64? = nil, frameCountSource: FrameCountSource? = nil,
-    firstFrameTime: Rational? = nil, lastFrameTime: Rational? = nil
+    firstFrameTime: Rational? = nil, lastFrameTime: Rational? = nil, colorSpace: String? = nil,
+    colorRange: String? = nil
   ) {
     self.width = width
     self.height = height
@@ -45,6 +51,8 @@ public struct VideoStreamInfo: Sendable, Hashable {
     self.frameCountSource = frameCountSource
     self.firstFrameTime = firstFrameTime
     self.lastFrameTime = lastFrameTime
+    self.colorSpace = colorSpace
+    self.colorRange = colorRange
   }
 
   /// The rate to treat the stream as having: the average rate, else the real base rate.

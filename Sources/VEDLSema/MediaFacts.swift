@@ -14,10 +14,18 @@ public struct MediaFacts: Sendable, Hashable {
   public var height: Int64?
   public var frameRate: Rational?
   public var frameCount: Int64?
+  /// The picture's pixel format (FFmpeg's name, e.g. `"yuv420p"`), when known.
+  public var pixelFormat: String?
+  /// The Y′CbCr matrix the picture is tagged with (FFmpeg's name, e.g. `"bt709"`); `nil`
+  /// when untagged — the backends then take BT.709 from 720 lines up, BT.601 below.
+  public var colorSpace: String?
+  /// `"pc"` for a full-range picture, `"tv"` for limited range; `nil` when untagged.
+  public var colorRange: String?
 
   public init(
     duration: Rational?, hasVideo: Bool, hasAudio: Bool, isStillImage: Bool = false, width: Int64? = nil,
-    height: Int64? = nil, frameRate: Rational? = nil, frameCount: Int64? = nil
+    height: Int64? = nil, frameRate: Rational? = nil, frameCount: Int64? = nil, pixelFormat: String? = nil,
+    colorSpace: String? = nil, colorRange: String? = nil
   ) {
     self.duration = duration
     self.hasVideo = hasVideo
@@ -27,6 +35,9 @@ public struct MediaFacts: Sendable, Hashable {
     self.height = height
     self.frameRate = frameRate
     self.frameCount = frameCount
+    self.pixelFormat = pixelFormat
+    self.colorSpace = colorSpace
+    self.colorRange = colorRange
   }
 }
 

@@ -188,6 +188,56 @@ import Testing
     #expect(again.stdout.contains("batch: 0 rendered, 2 up to date, 0 failed (2 rows)"), "\(again.stdout)")
   }
 
+  /// `--backend native` renders every row with the native renderer (recorded in each
+  /// output's metadata); its plan lines say so and carry `--backend native`, so running them
+  /// finds the batch's outputs up to date; switching the backend renders again; any other
+  /// backend is a usage error.
+  @Test func theBackendOptionChoosesTheRendererOfEveryRow() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = write(Self.template, "t.vedl", in: folder)
+    _ = write("title,hold\nFirst,400ms\nSecond,300ms\n", "rows.csv", in: folder)
+
+    let native = vedl(
+      ["batch", "t.vedl", "--data", "rows.csv", "--out-dir", "out", "--backend", "native"], in: folder.path)
+    #expect(native.status == 0, "\(native.stderr)")
+    #expect(native.stdout.contains("batch: 2 rendered, 0 up to date, 0 failed (2 rows)"), "\(native.stdout)")
+    let outputs = ["001-first.mp4", "002-second.mp4"].map { folder.appendingPathComponent("out/\($0)") }
+    for output in outputs {
+      #expect(try metadata(output)["backend"] as? String == "native", "\(output.lastPathComponent)")
+    }
+    #expect(try metadata(outputs[0])["frameCount"] as? Int == 4)
+
+    let plan = vedl(
+      ["batch", "t.vedl", "--data", "rows.csv", "--out-dir", "out", "--backend", "native", "--plan"], in: folder.path)
+    #expect(plan.status == 0, "\(plan.stderr)")
+    let jobs = try plan.stdout.split(separator: "\n").map {
+      try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    #expect(jobs.count == 2)
+    for job in jobs {
+      #expect(job["backend"] as? String == "native")
+      let argv = try #require(job["argv"] as? [String])
+      #expect(argv.contains("--backend") && argv[(argv.firstIndex(of: "--backend") ?? 0) + 1] == "native", "\(argv)")
+      let run = vedl(Array(argv.dropFirst()), in: folder.path)
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(run.stdout.contains("is up to date"), "the plan's render has the batch's fingerprint: \(run.stdout)")
+    }
+
+    // The FFmpeg backend (the default) has another fingerprint: both rows render again.
+    let ffmpeg = vedl(["batch", "t.vedl", "--data", "rows.csv", "--out-dir", "out"], in: folder.path)
+    #expect(ffmpeg.stdout.contains("batch: 2 rendered, 0 up to date, 0 failed (2 rows)"), "\(ffmpeg.stdout)")
+    #expect(try metadata(outputs[1])["backend"] as? String == "ffmpeg")
+    let defaultPlan = vedl(["batch", "t.vedl", "--data", "rows.csv", "--out-dir", "out", "--plan"], in: folder.path)
+    #expect(defaultPlan.stdout.contains("\"backend\":\"ffmpeg\""), "\(defaultPlan.stdout)")
+    #expect(!defaultPlan.stdout.contains("--backend"), "the default backend needs no option: \(defaultPlan.stdout)")
+
+    let bad = vedl(
+      ["batch", "t.vedl", "--data", "rows.csv", "--out-dir", "out", "--backend", "gpu"], in: folder.path)
+    #expect(bad.status == 2)
+    #expect(bad.stderr.contains("invalid value `gpu` for `--backend` (expected ffmpeg, native)"), "\(bad.stderr)")
+  }
+
   @Test func theSampleTemplatePlansEveryRow() throws {
     let samples = Repository.root.appendingPathComponent("Samples")
     let folder = temporaryFolder()

@@ -96,20 +96,11 @@ enum FFmpegCLI {
   /// player shows them: each file is turned into RGB with the matrix and range it is tagged
   /// with (untagged: swscale's BT.601), so an HD output tagged BT.709 and one converted with
   /// BT.601 agree when their colours do. `.infinity` for identical frames.
-  /// With `selectingReference`, only those frames of `a` (by index) are compared, in order,
-  /// with the frames of `b`.
-  static func psnrPerFrame(_ a: String, _ b: String, folder: String, selectingReference: [Int64]? = nil) throws
-    -> [Double]
-  {
+  static func psnrPerFrame(_ a: String, _ b: String, folder: String) throws -> [Double] {
     let stats = (folder as NSString).appendingPathComponent("psnr-\(UUID().uuidString).log")
     defer { try? FileManager.default.removeItem(atPath: stats) }
-    var first = "[0:v]format=gbrp[a]"
-    var second = "[1:v]format=gbrp[b]"
-    if let frames = selectingReference {
-      let picked = frames.map { "eq(n\\,\($0))" }.joined(separator: "+")
-      first = "[0:v]select=\(picked),setpts=N/FRAME_RATE/TB,format=gbrp[a]"
-      second = "[1:v]setpts=N/FRAME_RATE/TB,format=gbrp[b]"
-    }
+    let first = "[0:v]format=gbrp[a]"
+    let second = "[1:v]format=gbrp[b]"
     try mustRun([
       "-v", "error", "-i", a, "-i", b, "-lavfi", "\(first);\(second);[a][b]psnr=stats_file=\(stats)", "-f", "null",
       "-",
@@ -249,6 +240,18 @@ enum NativeHarness {
     EncodingSettings(format: format, preset: QualityPreset.named(quality), speed: .fastest)
   }
 
+  /// The preset's output size, encoded close to losslessly (CRF 6 / VP9 10): what the
+  /// backend-agreement tests compare with, so that the figures measure the two pictures and
+  /// not two lossy encodes of them (at `low`'s CRF 28 that noise alone is ~34 dB).
+  static func comparisonEncoding(_ format: Export.Format = .mp4, quality: QualityPreset.Name = .high)
+    -> EncodingSettings
+  {
+    var preset = QualityPreset.named(quality)
+    preset.h264CRF = 6
+    preset.vp9CRF = 10
+    return EncodingSettings(format: format, preset: preset, speed: .fastest)
+  }
+
   /// Renders `timeline` with the native backend into a fresh file in `directory`.
   static func renderNative(
     _ timeline: Timeline, directory: String, format: Export.Format = .mp4, export: Export? = nil,
@@ -262,19 +265,34 @@ enum NativeHarness {
 
   /// Renders `timeline` with the FFmpeg backend's graph through the `ffmpeg` CLI (the
   /// in-process runner is tested to produce the same frames) into a fresh file.
+  ///
+  /// With `selection`, only those timeline frames are encoded (in that order, numbered 0, 1,
+  /// 2…, as `NativeRenderer.render(to:selecting:…)` encodes them): the graph's pictures pass
+  /// through `select` and `setpts` before the encoder, the sound is left whole. Both files
+  /// then hold the same pictures in the same order, so the encoder treats them alike and a
+  /// comparison measures the renderers, not two encodings of different sequences.
   static func renderFFmpeg(
     _ timeline: Timeline, directory: String, format: Export.Format = .mp4, export: Export? = nil,
-    quality: QualityPreset.Name = .high
+    quality: QualityPreset.Name = .high, selecting selection: [Int64]? = nil, encoding chosen: EncodingSettings? = nil
   ) throws -> String {
     let options = LoweringOptions(baseDirectory: directory, quality: quality, format: format)
-    let graph: FilterGraph
+    var graph: FilterGraph
     switch Lowering.lower(timeline, export: export, options: options) {
     case .success(let lowered): graph = lowered
     case .failure(let error): throw FFmpegCLI.Failure(description: "lowering failed: \(error.message)")
     }
+    if let selection, let video = graph.videoOutput {
+      let picked = selection.map { "eq(n,\($0))" }.joined(separator: "+")
+      graph.chains.append(
+        FilterChain(
+          inputs: [video],
+          filters: [Filter("select", [.init(nil, picked)]), Filter("setpts", [.init(nil, "N/FRAME_RATE/TB")])],
+          outputs: ["selected"]))
+      graph.videoOutput = "selected"
+    }
     let output = directory + "/ffmpeg-\(UUID().uuidString).\(format.rawValue)"
     try FFmpegCLI.mustRun(
-      FilterGraphPrinter.command(graph, output: output, encoding: encoding(format, quality: quality)))
+      FilterGraphPrinter.command(graph, output: output, encoding: chosen ?? encoding(format, quality: quality)))
     return output
   }
 }

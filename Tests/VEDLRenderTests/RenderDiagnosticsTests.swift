@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import VEDLDiagnostics
 import VEDLLowering
@@ -29,6 +30,10 @@ import VEDLSource
     #expect(Self.code(.media(.unwritableOutput(path: "o.mp4", reason: "read-only"), output: "o.mp4")) == "E0502")
     #expect(Self.code(.unwritableOutput(path: "o.mp4", reason: "read-only")) == "E0502")
     #expect(Self.code(.outputIsInput(output: "a.mp4", input: "a.mp4")) == "E0802")
+    // The native backend: a source it cannot decode is E0811 as in the FFmpeg backend; a
+    // picture it cannot draw for another reason (fonts, `testsrc2`) is its own E0817.
+    #expect(Self.code(.native(message: "cannot decode", path: "a.mp4", output: "o.mp4")) == "E0811")
+    #expect(Self.code(.native(message: "cannot draw the text", path: nil, output: "o.mp4")) == "E0817")
   }
 
   @Test func ffmpegsMessageIsKept() {
@@ -64,5 +69,88 @@ import VEDLSource
       target: nil)
     #expect(diagnostic.file.path == "/elsewhere/x.mp4")
     #expect(diagnostic.span == .point(0))
+  }
+
+  // MARK: Both backends
+
+  /// A workspace with `media/clip.mp4` (2 s of `testsrc2` with a tone) and a job rendering
+  /// `script` (default: `RenderJobTests.script`) with `backend`.
+  static func job(
+    _ backend: RenderBackend, script: String = RenderJobTests.script
+  ) throws -> (RenderWorkspace, RenderJob) {
+    let workspace = try RenderWorkspace()
+    try RenderJobTests.makeClip(in: workspace)
+    let (file, timeline) = try workspace.check(script)
+    let target = try #require(RenderTarget.exports(of: timeline).first)
+    var settings = workspace.settings(for: file)
+    settings.backend = backend
+    return (workspace, RenderJob(timeline: timeline, target: target, settings: settings))
+  }
+
+  /// The diagnostic of `job`'s failure (`nil`, with an issue, when it did not fail).
+  static func failure(
+    of job: RenderJob, cancellation: CancellationFlag? = nil,
+    progress: ((RenderProgress) -> Void)? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Diagnostic? {
+    do throws(RenderError) {
+      _ = try job.run(cancellation: cancellation, progress: progress)
+      Issue.record("the render did not fail", sourceLocation: sourceLocation)
+      return nil
+    } catch {
+      return RenderDiagnostics.diagnostic(
+        for: error, script: job.settings.script, timeline: job.timeline, target: job.target)
+    }
+  }
+
+  /// A source that cannot be decoded is E0811 pointing at its path in the script, whichever
+  /// backend reads it.
+  @Test(arguments: RenderBackend.allCases)
+  func undecodableMediaIsE0811(_ backend: RenderBackend) throws {
+    let (workspace, job) = try Self.job(backend)
+    defer { workspace.remove() }
+    try Data("this is not a video\n".utf8).write(to: URL(fileURLWithPath: workspace.path("media/clip.mp4")))
+    let diagnostic = try #require(Self.failure(of: job))
+    #expect(diagnostic.code.id == "E0811", "\(backend): \(diagnostic.message)")
+    #expect(diagnostic.message.contains(workspace.path("media/clip.mp4")), "\(backend): \(diagnostic.message)")
+    #expect(job.settings.script.text(diagnostic.span) == "\"media/clip.mp4\"", "\(backend)")
+    #expect(diagnostic.help == "check the file with `vedl probe \(workspace.path("media/clip.mp4"))`", "\(backend)")
+  }
+
+  /// An output that cannot be written is E0502 pointing at the export's path.
+  @Test(arguments: RenderBackend.allCases)
+  func unwritableOutputIsE0502(_ backend: RenderBackend) throws {
+    let (workspace, job) = try Self.job(backend)
+    defer { workspace.remove() }
+    // `out` is a file, so nothing can be created inside it.
+    try Data("in the way\n".utf8).write(to: URL(fileURLWithPath: workspace.path("out")))
+    let diagnostic = try #require(Self.failure(of: job))
+    #expect(diagnostic.code.id == "E0502", "\(backend): \(diagnostic.message)")
+    #expect(job.settings.script.text(diagnostic.span) == "\"out/edit.mp4\"", "\(backend)")
+  }
+
+  /// An output over one of the inputs is E0802, refused before either backend starts.
+  @Test(arguments: RenderBackend.allCases)
+  func outputOverAnInputIsE0802(_ backend: RenderBackend) throws {
+    let (workspace, job) = try Self.job(backend)
+    defer { workspace.remove() }
+    var overwriting = job
+    overwriting.target = RenderTarget(path: workspace.path("media/clip.mp4"), format: .mp4, export: nil)
+    let diagnostic = try #require(Self.failure(of: overwriting))
+    #expect(diagnostic.code.id == "E0802", "\(backend): \(diagnostic.message)")
+  }
+
+  /// Ctrl-C during the render is E0813 with the note that the unfinished output is gone.
+  @Test(arguments: RenderBackend.allCases)
+  func interruptionIsE0813(_ backend: RenderBackend) throws {
+    let (workspace, job) = try Self.job(backend)
+    defer { workspace.remove() }
+    let flag = CancellationFlag()
+    let diagnostic = try #require(
+      Self.failure(of: job, cancellation: flag) { report in
+        if report.videoFrames >= 3 { flag.cancel() }
+      })
+    #expect(diagnostic.code.id == "E0813", "\(backend): \(diagnostic.message)")
+    #expect(diagnostic.notes.contains("the unfinished output was removed"), "\(backend)")
+    #expect(!FileManager.default.fileExists(atPath: workspace.path("out/edit.mp4")), "\(backend)")
   }
 }

@@ -1,0 +1,168 @@
+import VEDLSema
+
+/// The pixel format and colour space the composite picture is built in.
+///
+/// A video export is built in Y′CbCr — `yuv420p` in the matrix the output is tagged with
+/// (``EncodingSettings/colorMatrix(forHeight:)``): a clip from a Y′CbCr file is cropped,
+/// scaled and joined without ever being turned into RGB, overlays (RGBA, with their alpha)
+/// are converted once with that matrix and blended onto it, and the encoder takes the result
+/// as it is. Blending is the same in either space — the conversion is affine — so this
+/// changes rounding, not pictures; it takes about a third of the CPU time off a render,
+/// most of it swscale's RGBA scaling (docs/graph.md, "Picture space").
+///
+/// A still (`.png`) is built in RGBA: its output is RGB, and nothing is gained by a detour.
+enum PictureSpace: Equatable {
+  /// Straight RGBA throughout.
+  case rgba
+  /// `yuv420p`, limited range, in the matrix named (`bt709` or `bt601`, swscale's names).
+  case yuv(matrix: String)
+
+  /// The pixel format a main-track piece is pinned to.
+  var pieceFormat: String {
+    switch self {
+    case .rgba: "rgba"
+    case .yuv: "yuv420p"
+    }
+  }
+
+  /// The filters that bring main-track frames into the format `xfade` runs transition
+  /// `name` in, and back. FFmpeg 5.1's `xfade` takes no subsampled format, so a Y′CbCr track
+  /// is crossed in `yuv444p` (chroma resampling only) — except `fadeblack`, which fades
+  /// Y′CbCr luma to 0 instead of black's 16 and so runs in RGB like the native renderer.
+  func transitionFormat(for name: String) -> (into: [Filter], back: [Filter]) {
+    switch self {
+    case .rgba:
+      return ([Filter("format", ["pix_fmts": "gbrap"])], [Filter("format", ["pix_fmts": "rgba"])])
+    case .yuv(let matrix) where name == "fadeblack":
+      return (
+        [Filter("scale", ["in_color_matrix": matrix, "in_range": "tv"]), Filter("format", ["pix_fmts": "gbrp"])],
+        fromRGBA(alpha: false)
+      )
+    case .yuv:
+      return ([Filter("format", ["pix_fmts": "yuv444p"])], [Filter("format", ["pix_fmts": "yuv420p"])])
+    }
+  }
+
+  /// Filters that turn an RGBA picture into this space: nothing for RGBA; for Y′CbCr,
+  /// swscale with the space's matrix, limited range, keeping the alpha plane when `alpha`
+  /// (an overlay: `yuva420p`, blended by `overlay`).
+  func fromRGBA(alpha: Bool) -> [Filter] {
+    switch self {
+    case .rgba:
+      return []
+    case .yuv(let matrix):
+      return [
+        Filter("scale", ["out_color_matrix": matrix, "out_range": "tv"]),
+        Filter("format", ["pix_fmts": alpha ? "yuva420p" : "yuv420p"]),
+      ]
+    }
+  }
+
+  /// The colour to give a filter that draws with FFmpeg 5.1's drawing helpers (`drawtext`,
+  /// `fade`'s colour, `pad`, `color`) on a picture of this space so that it lands as
+  /// `rgba` does in the output. Those helpers turn RGB into Y′CbCr with the BT.601 matrix
+  /// whatever the picture's; on a BT.709 picture the colour is first mapped to the RGB whose
+  /// BT.601 conversion gives its BT.709 Y′CbCr (greys are unchanged; a colour outside what
+  /// the mapping can reach is clamped, off by a step or two of 255).
+  func drawColor(_ rgba: UInt32) -> UInt32 {
+    guard case .yuv(let matrix) = self, matrix == "bt709" else { return rgba }
+    let (r, g, b, a) = OptionText.components(rgba)
+    let rgb = (Double(r), Double(g), Double(b))
+    let target = ColorMatrix.bt709.yCbCr(rgb)
+    let mapped = ColorMatrix.bt601.rgb(target)
+    func byte(_ v: Double) -> UInt32 { UInt32(max(0, min(255, v.rounded()))) }
+    return byte(mapped.0) << 24 | byte(mapped.1) << 16 | byte(mapped.2) << 8 | UInt32(a)
+  }
+
+  /// The filters that bring a Y′CbCr source picture into this space's working format for a
+  /// main-track clip: `yuv444p`, its chroma upsampled by repeating samples (`flags=neighbor`,
+  /// as swscale's Y′CbCr → RGB conversion does), in the space's matrix. The clip is cropped
+  /// and scaled at full chroma resolution — as the RGBA path and the native renderer
+  /// resample — and subsampled to `yuv420p` once, at its end. `colour` describes the source.
+  func fromSource(_ colour: SourceColour) -> [Filter] {
+    guard case .yuv(let matrix) = self else { return PictureSpace.toRGBA(colour) }
+    var options: [Filter.Option] = [.init("flags", "neighbor")]
+    if colour.matrix != matrix || colour.fullRange || !colour.isYCbCr {
+      if colour.isYCbCr { options.append(.init("in_color_matrix", colour.matrix)) }
+      options.append(.init("out_color_matrix", matrix))
+      if colour.fullRange { options.append(.init("in_range", "pc")) }
+      options.append(.init("out_range", "tv"))
+    }
+    return [Filter("scale", options), Filter("format", ["pix_fmts": "yuv444p"])]
+  }
+
+  /// The filters that turn a source picture into RGBA, with the source's own matrix and
+  /// range (swscale would otherwise take BT.601 for every untagged file).
+  static func toRGBA(_ colour: SourceColour) -> [Filter] {
+    var filters: [Filter] = []
+    if colour.isYCbCr {
+      var options: [Filter.Option] = [.init("in_color_matrix", colour.matrix)]
+      if colour.fullRange { options.append(.init("in_range", "pc")) }
+      filters.append(Filter("scale", options))
+    }
+    filters.append(Filter("format", ["pix_fmts": "rgba"]))
+    return filters
+  }
+}
+
+/// What the lowering knows of a video file's colours, from its probed facts.
+struct SourceColour: Equatable {
+  /// swscale's name of the matrix: the tag, else BT.709 from 720 lines up, BT.601 below —
+  /// the native backend's rule (docs/native.md, "Colour").
+  var matrix: String
+  var fullRange: Bool
+  /// Whether the pixels are Y′CbCr (not RGB or grey).
+  var isYCbCr: Bool
+
+  init(_ facts: MediaFacts?) {
+    let height = facts?.height ?? 0
+    matrix = Self.matrixName(facts?.colorSpace) ?? EncodingSettings.colorMatrix(forHeight: height)
+    let format = facts?.pixelFormat ?? "yuv420p"
+    fullRange = facts?.colorRange == "pc" || format.hasPrefix("yuvj")
+    isYCbCr =
+      !(format.hasPrefix("rgb") || format.hasPrefix("bgr") || format.hasPrefix("gbr") || format.hasPrefix("argb")
+      || format.hasPrefix("abgr") || format.hasPrefix("gray") || format.hasPrefix("pal") || format.hasPrefix("ya"))
+  }
+
+  /// swscale's `in_color_matrix` name of FFmpeg's colour-space name; `nil` for tags it has no
+  /// matrix for (the height rule applies).
+  static func matrixName(_ colorSpace: String?) -> String? {
+    switch colorSpace {
+    case "bt709": "bt709"
+    case "bt470bg", "smpte170m": "bt601"
+    case "fcc": "fcc"
+    case "smpte240m": "smpte240m"
+    case "bt2020nc", "bt2020c": "bt2020"
+    default: nil
+    }
+  }
+}
+
+/// The limited-range Y′CbCr matrices the lowering maps colours between.
+struct ColorMatrix {
+  let kr: Double
+  let kb: Double
+
+  static let bt601 = ColorMatrix(kr: 0.299, kb: 0.114)
+  static let bt709 = ColorMatrix(kr: 0.2126, kb: 0.0722)
+
+  /// 8-bit R′G′B′ → limited-range Y′CbCr (unrounded).
+  func yCbCr(_ rgb: (Double, Double, Double)) -> (Double, Double, Double) {
+    let kg = 1 - kr - kb
+    let y = kr * rgb.0 + kg * rgb.1 + kb * rgb.2
+    let cb = (rgb.2 - y) / (2 * (1 - kb))
+    let cr = (rgb.0 - y) / (2 * (1 - kr))
+    return (16 + y * 219 / 255, 128 + cb * 224 / 255, 128 + cr * 224 / 255)
+  }
+
+  /// Limited-range Y′CbCr → 8-bit R′G′B′ (unrounded, unclamped).
+  func rgb(_ ycc: (Double, Double, Double)) -> (Double, Double, Double) {
+    let y = (ycc.0 - 16) * 255 / 219
+    let cb = (ycc.1 - 128) * 255 / 224
+    let cr = (ycc.2 - 128) * 255 / 224
+    let r = y + 2 * (1 - kr) * cr
+    let b = y + 2 * (1 - kb) * cb
+    let g = (y - kr * r - kb * b) / (1 - kr - kb)
+    return (r, g, b)
+  }
+}
