@@ -93,6 +93,30 @@ import VEDLTime
     #expect(decoded[60] == 90 + 15)
   }
 
+  /// FFmpeg 5.1's `slideup`/`slideleft` read a row (column) past the outgoing picture on
+  /// their first frame; the lowering makes that row (column) the picture's own first one, so
+  /// the first frame of a slide is the outgoing frame whole (docs/graph.md §4).
+  @Test(arguments: ["up", "left"])
+  func theFirstFrameOfASlideIsTheOutgoingFrameWhole(_ direction: String) throws {
+    let (path, _, _) = try Harness.render(
+      Self.script("clip src trim: 0s..2s\nslide 500ms direction: \(direction)\nclip src trim: 3s..5s"))
+    let frames = try FFmpeg.grayFrames(path, width: FrameIndex.width, height: FrameIndex.height)
+    #expect(frames.count == 105)
+    // Frame 45 (binary 101101) is the outgoing clip's frame 45: blocks 0, 2, 3 and 5 white.
+    let first = frames[45]
+    #expect(FrameIndex.read(first) == 45)
+    let edge =
+      direction == "up"
+      ? (0..<FrameIndex.width).map { first[$0] }
+      : (0..<FrameIndex.height).map { first[$0 * FrameIndex.width] }
+    let inside =
+      direction == "up"
+      ? (0..<FrameIndex.width).map { first[2 * FrameIndex.width + $0] }
+      : (0..<FrameIndex.height).map { first[$0 * FrameIndex.width + 2] }
+    let worst = zip(edge, inside).map { abs(Int($0) - Int($1)) }.max() ?? 0
+    #expect(worst <= 24, "the edge of the first slide frame differs from the picture by \(worst)")
+  }
+
   @Test func transitionsCutsAndGapsTogether() throws {
     try expectExact(
       Self.script(
