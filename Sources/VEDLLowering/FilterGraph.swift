@@ -96,12 +96,17 @@ public struct FilterChain: Sendable, Hashable {
   public var filters: [Filter]
   /// Output pad labels (`"v"`, or a label another chain consumes).
   public var outputs: [String]
+  /// Chains with the same group form one part of the timeline that the in-process runner may
+  /// run in a graph of its own (`RunnerPartition`): a run of main-track items joined by
+  /// transitions. Not printed.
+  public var group: Int?
 
   /// A chain from `inputs` through `filters` to `outputs`.
-  public init(inputs: [String], filters: [Filter], outputs: [String]) {
+  public init(inputs: [String], filters: [Filter], outputs: [String], group: Int? = nil) {
     self.inputs = inputs
     self.filters = filters
     self.outputs = outputs
+    self.group = group
   }
 }
 

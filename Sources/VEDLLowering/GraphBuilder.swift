@@ -25,6 +25,11 @@ struct GraphBuilder {
     chains.append(FilterChain(inputs: inputs, filters: filters, outputs: outputs))
   }
 
+  /// Puts the chains at `indices` into `group` (see `FilterChain.group`).
+  mutating func setGroup(_ group: Int, of indices: Range<Int>) {
+    for i in indices { chains[i].group = group }
+  }
+
   /// Closes a pending stream into a chain ending at a new label made from `stem`; returns the
   /// label. A stream with no filters still to apply is already labelled and returned as is.
   mutating func close(_ stream: PendingStream, as stem: String) -> String {

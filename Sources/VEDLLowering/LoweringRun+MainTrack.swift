@@ -19,10 +19,13 @@ extension LoweringRun {
       return label
     }
     var pieces: [String] = []
+    var chainsOfItem: [Range<Int>] = []
     for (index, item) in items.enumerated() {
+      let first = builder.chains.count
       pieces.append(try mainItemVideo(item, index: index))
+      chainsOfItem.append(first..<builder.chains.count)
     }
-    return try joinMainPicture(pieces, items: items)
+    return try joinMainPicture(pieces, items: items, chainsOfItem: chainsOfItem)
   }
 
   /// One main-track item's picture: exactly its frames, at canvas size.
@@ -65,10 +68,25 @@ extension LoweringRun {
   /// with `split` and `trim`. So a transition converts and blends only the frames it shows
   /// (not, as `xfade` of the whole track so far would, every frame before it), and every
   /// piece's frames pass one `concat`. The result is renumbered on the canvas grid.
-  mutating func joinMainPicture(_ pieces: [String], items: [TimelineItem]) throws(LoweringError) -> String {
+  ///
+  /// A run of items joined by transitions — their pieces, parts and transitions — is one
+  /// group (`FilterChain.group`) that the in-process runner runs apart and frees when the
+  /// run ends; every part ends in the track's pinned format for that.
+  mutating func joinMainPicture(_ pieces: [String], items: [TimelineItem], chainsOfItem: [Range<Int>])
+    throws(LoweringError) -> String
+  {
     var segments: [String] = []
     var pendingTail: String? = nil
+    // The run being joined: its first item and the first of its joining chains.
+    var group: (item: Int, join: Int)? = nil
+    func closeGroup(lastItem: Int) {
+      guard let open = group else { return }
+      builder.setGroup(open.item, of: chainsOfItem[open.item].lowerBound..<chainsOfItem[lastItem].upperBound)
+      builder.setGroup(open.item, of: open.join..<builder.chains.count)
+      group = nil
+    }
     for (index, piece) in pieces.enumerated() {
+      if transition(into: index) == nil { closeGroup(lastItem: index - 1) }
       let count = items[index].endFrame - items[index].startFrame
       let (incoming, outgoing) = overlaps(of: index, items: items)
       guard incoming + outgoing <= count else {
@@ -78,6 +96,7 @@ extension LoweringRun {
         segments.append(piece)
         continue
       }
+      if group == nil { group = (index, builder.chains.count) }
       // The piece's parts: head (into the transition before), body, tail (into the next).
       var parts: [(name: String, start: Int64, end: Int64)] = []
       if incoming > 0 { parts.append(("head", 0, incoming)) }
@@ -94,7 +113,7 @@ extension LoweringRun {
           cut.append(Filter("trim", ["end_frame": String(part.end)]))
         }
         if part.start > 0 { cut.append(Filter("setpts", ["expr": "PTS-STARTPTS"])) }
-        if cut.isEmpty { cut.append(Filter("null")) }
+        cut.append(Filter("format", ["pix_fmts": space.pieceFormat]))
         builder.add([copies[i]], cut, [labels[i]])
       }
       for (i, part) in parts.enumerated() {
@@ -109,6 +128,7 @@ extension LoweringRun {
         }
       }
     }
+    closeGroup(lastItem: pieces.count - 1)
     guard segments.count > 1 else { return segments[0] }
     let out = builder.label("maincut")
     builder.add(

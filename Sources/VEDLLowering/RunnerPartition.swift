@@ -27,17 +27,54 @@ public struct RunnerPartition: Sendable, Hashable {
     for chain in graph.chains {
       for label in chain.inputs { consumers[label] = chain.filters.first?.name }
     }
+    var groups: [Int: [FilterChain]] = [:]
+    for chain in graph.chains { if let g = chain.group { groups[g, default: []].append(chain) } }
+    let isolatedGroups = Set(
+      groups.filter { Self.isIsolatable(group: $0.value, in: graph, consumers: consumers) }.keys)
     var main: [FilterChain] = []
-    var isolated: [FilterChain] = []
+    var isolated: [String] = []
     for chain in graph.chains {
-      if Self.isIsolatable(chain, in: graph, consumers: consumers) {
-        isolated.append(chain)
+      if let g = chain.group, isolatedGroups.contains(g) {
+        // A group is printed once, where its first chain was.
+        if chain == groups[g]?.first {
+          isolated.append(groups[g]!.map(FilterGraphPrinter.chainText).joined(separator: ";\n"))
+        }
+      } else if Self.isIsolatable(chain, in: graph, consumers: consumers) {
+        isolated.append(FilterGraphPrinter.chainText(chain))
       } else {
         main.append(chain)
       }
     }
     self.main = main.map(FilterGraphPrinter.chainText).joined(separator: ";\n")
-    self.isolated = isolated.map(FilterGraphPrinter.chainText)
+    self.isolated = isolated
+  }
+
+  /// A group of chains (a run of main-track items joined by transitions) runs apart when it
+  /// reads only file streams of inputs with a last use, and each label it hands out of the
+  /// group is pinned by a `format` and read by `concat`.
+  private static func isIsolatable(group: [FilterChain], in graph: FilterGraph, consumers: [String: String]) -> Bool {
+    let produced = Set(group.flatMap(\.outputs))
+    var readsAFile = false
+    for chain in group {
+      for label in chain.inputs where !produced.contains(label) {
+        readsAFile = true
+        let parts = label.split(separator: ":")
+        guard parts.count == 2, let index = Int(parts[0]), graph.inputs.indices.contains(index),
+          graph.inputs[index].lastUse != nil, parts[1] == "v" || parts[1] == "a"
+        else { return false }
+      }
+    }
+    let consumed = Set(group.flatMap(\.inputs))
+    var outputs = 0
+    for chain in group {
+      for label in chain.outputs where !consumed.contains(label) {
+        guard consumers[label] == "concat", let last = chain.filters.last, last.name == "format",
+          last.options.count == 1, !last.options[0].value.contains("|")
+        else { return false }
+        outputs += 1
+      }
+    }
+    return outputs > 0 && readsAFile
   }
 
   private static func isIsolatable(_ chain: FilterChain, in graph: FilterGraph, consumers: [String: String]) -> Bool {

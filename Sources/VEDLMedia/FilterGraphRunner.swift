@@ -28,10 +28,11 @@ public struct FilterGraphRunner: Sendable {
   public var expectedDuration: Rational?
   /// Whether input times start at each seek point or keep the source's time (`-copyts`).
   public var timestampMode: InputTimestampMode
-  /// Chains run in graphs of their own, each from one input stream (`[k:v]`, `[k:a]`) to
-  /// one label that `graph` reads as an input: `graph` plus these chains is the whole
-  /// `-filter_complex`. Each is freed as soon as it ends, which keeps memory flat in the
-  /// length of the timeline (see `IsolatedChain`).
+  /// Chains run in graphs of their own, each from input streams (`[k:v]`, `[k:a]`) to labels
+  /// that `graph` reads as inputs (one main-track piece, or a run of pieces joined by
+  /// transitions): `graph` plus these is the whole `-filter_complex`. Each is freed as soon as
+  /// all its outputs have ended, which keeps memory flat in the length of the timeline (see
+  /// `IsolatedChain`).
   public var isolatedChains: [String]
 
   /// A run of `graph`; every property is documented above.

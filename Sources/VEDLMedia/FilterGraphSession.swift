@@ -85,7 +85,7 @@ final class FilterGraphSession {
     for (number, text) in settings.isolatedChains.enumerated() {
       let chain = try IsolatedChain(
         text: text, inputs: settings.inputs, timestampMode: settings.timestampMode, number: number)
-      chains[chain.output] = chain
+      for label in chain.outputs { chains[label] = chain }
     }
     var chainPads: [FilterGraphContext.OpenPad] = []
     for pad in openInputs {
@@ -133,12 +133,13 @@ final class FilterGraphSession {
       sources.append(Source(input: entry.input, kind: entry.kind, filter: filter, window: window))
     }
     for pad in chainPads {
-      let chain = chains[pad.label!]!
+      let label = pad.label!
+      let chain = chains[label]!
+      let kind = chain.kinds[label] ?? .video
       let filter = try graph.createFilter(
-        chain.kind == .video ? "buffer" : "abuffer", instance: "chain \(chain.output)", arguments: chain.sourceArguments
-      )
+        kind == .video ? "buffer" : "abuffer", instance: "chain \(label)", arguments: chain.sourceArguments[label])
       try graph.link(filter, 0, to: pad.filter, pad.pad)
-      sources.append(Source(input: chain.input, kind: chain.kind, filter: filter, window: nil, chain: chain.output))
+      sources.append(Source(input: chain.releaseInput, kind: kind, filter: filter, window: nil, chain: label))
     }
     if let unused = chains.keys.first(where: { label in !chainPads.contains { $0.label == label } }) {
       throw .invalidGraph(reason: "the isolated chain's output [\(unused)] is not read by the graph")
@@ -442,10 +443,10 @@ final class FilterGraphSession {
       sources[index].closed = true
       return
     }
-    let frame = try chain.nextFrame()
+    let frame = try chain.nextFrame(label)
     notePeakDecoders()
     guard let frame else {
-      closeChainSource(index, at: chain.outputEnd)
+      closeChainSource(index, at: chain.outputEnd(label))
       return
     }
     let flags = Int32(AV_BUFFERSRC_FLAG_KEEP_REF | AV_BUFFERSRC_FLAG_PUSH)
@@ -453,7 +454,7 @@ final class FilterGraphSession {
       av_buffersrc_add_frame_flags(sources[index].filter, frame.frame, flags)
     }
     if code == vedl_averror_eof() {
-      closeChainSource(index, at: chain.outputEnd)
+      closeChainSource(index, at: chain.outputEnd(label))
     } else if code < 0 {
       throw .filteringFailed(reason: FilterGraphContext.reason(code: code, messages: messages))
     }
@@ -466,14 +467,16 @@ final class FilterGraphSession {
       _ = av_buffersrc_close(sources[index].filter, pts, UInt32(AV_BUFFERSRC_FLAG_PUSH))
       sources[index].closed = true
     }
-    chains[label]?.end()
+    chains[label]?.end(label)
     chains[label] = nil
   }
 
   /// Records how many decoders are open now, if that is the most so far.
   private func notePeakDecoders() {
+    // A chain with several outputs is listed once per output.
+    let distinct = Dictionary(chains.values.map { (ObjectIdentifier($0), $0) }, uniquingKeysWith: { a, _ in a })
     let open =
-      readers.values.reduce(0) { $0 + $1.openDecoderCount } + chains.values.reduce(0) { $0 + $1.openDecoderCount }
+      readers.values.reduce(0) { $0 + $1.openDecoderCount } + distinct.values.reduce(0) { $0 + $1.openDecoderCount }
     peakOpenDecoders = max(peakOpenDecoders, open)
   }
 
@@ -526,7 +529,8 @@ final class FilterGraphSession {
         readers[key] = nil
       }
       for index in sources.indices where sources[index].input == next.input && sources[index].chain != nil {
-        closeChainSource(index, at: chains[sources[index].chain!]?.outputEnd ?? 0)
+        let label = sources[index].chain!
+        closeChainSource(index, at: chains[label]?.outputEnd(label) ?? 0)
       }
     }
   }

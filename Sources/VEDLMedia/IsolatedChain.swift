@@ -1,6 +1,7 @@
 import CFFmpeg
 
-/// A chain from one stream of one input file to one labelled output, run in a filter graph
+/// Chains from streams of input files to labelled outputs (one main-track piece, or a run of
+/// pieces joined by transitions), run in a filter graph
 /// of its own whose frames the main graph receives through a `buffer`/`abuffer` source.
 ///
 /// Why: libavfilter keeps every filter of a graph, and the picture pools of its links, until
@@ -14,90 +15,127 @@ import CFFmpeg
 /// chains that end in an explicit format), and frames cross with their timestamps in the
 /// sink's time base, which the main graph's source declares.
 final class IsolatedChain {
-  /// The input file the chain reads and which of its streams.
-  let input: Int
-  let kind: StreamKind
-  /// The label the main graph knows the chain's output by.
-  let output: String
+  /// The input files the chain reads and which of their streams.
+  let streams: [(input: Int, kind: StreamKind)]
+  /// The labels the main graph knows the chain's outputs by.
+  let outputs: [String]
+  /// What each output carries.
+  let kinds: [String: StreamKind]
 
-  /// The chain's graph while it runs: built once at the start to learn its output's format,
+  /// One input pad of the chain's graph: its `buffer`/`abuffer` source and reader.
+  private struct Feed {
+    var input: Int
+    var kind: StreamKind
+    var reader: InputFileReader?
+    var source: UnsafeMutablePointer<AVFilterContext>
+    var window: InputSourceChain.TrimWindow?
+    var closed = false
+    /// Where the stream's last frame ended, in its time base.
+    var end: Int64 = 0
+  }
+
+  /// The chain's graph while it runs: built once at the start to learn its outputs' formats,
   /// freed, and built again when the main graph first asks for a frame.
   private struct Running {
     var graph: FilterGraphContext
-    var reader: InputFileReader?
-    var source: UnsafeMutablePointer<AVFilterContext>
-    var sink: UnsafeMutablePointer<AVFilterContext>
-    var window: InputSourceChain.TrimWindow?
-    var sourceClosed = false
+    var feeds: [Feed]
+    var sinks: [String: UnsafeMutablePointer<AVFilterContext>]
   }
 
   private let text: String
-  private let inputOptions: MediaInputOptions
+  private let inputs: [MediaInputOptions]
   private let timestampMode: InputTimestampMode
   private let number: Int
   private var running: Running?
-  /// The chain has delivered its last frame and been freed.
-  private(set) var hasEnded = false
-  /// Where the input stream's last frame ended, in its time base.
-  private var inputEnd: Int64 = 0
-  /// Where the last frame delivered ended, in the sink's time base: the time the main
-  /// graph's source is closed at.
-  private(set) var outputEnd: Int64 = 0
-  /// The main graph's `buffer`/`abuffer` arguments for this chain's output.
-  let sourceArguments: String
+  /// Outputs that have delivered their last frame (or that the main graph closed).
+  private var ended: Set<String> = []
+  /// Where the last frame delivered on each output ended, in its sink's time base: the time
+  /// the main graph's source is closed at.
+  private var outputEnds: [String: Int64] = [:]
+  /// The main graph's `buffer`/`abuffer` arguments for each output.
+  let sourceArguments: [String: String]
 
-  /// Parses and configures `text` — one chain from `[k:v]` or `[k:a]` to one labelled
-  /// output — reading `inputs[k]`. `number` names its source in FFmpeg's messages.
+  /// Parses and configures `text` — chains from file streams `[k:v]`/`[k:a]` (one or more) to
+  /// labelled outputs — reading `inputs[k]`. `number` names its sources in FFmpeg's messages.
   init(text: String, inputs: [MediaInputOptions], timestampMode: InputTimestampMode, number: Int)
     throws(MediaRenderError)
   {
     let probe = try FilterGraphContext()
     let (openInputs, openOutputs) = try probe.parse(text)
-    guard openInputs.count == 1, let label = openInputs.first?.label,
-      let (input, kind) = IsolatedChain.fileStream(label, inputCount: inputs.count)
-    else {
-      throw .invalidGraph(reason: "an isolated chain must read exactly one input stream ([k:v] or [k:a]): \(text)")
+    var streams: [(input: Int, kind: StreamKind)] = []
+    for pad in openInputs {
+      guard let label = pad.label, let stream = IsolatedChain.fileStream(label, inputCount: inputs.count) else {
+        throw .invalidGraph(reason: "an isolated chain must read only input streams ([k:v] or [k:a]): \(text)")
+      }
+      streams.append((stream.0, stream.1))
     }
-    guard openOutputs.count == 1, let output = openOutputs.first?.label else {
-      throw .invalidGraph(reason: "an isolated chain must have exactly one labelled output: \(text)")
+    guard !streams.isEmpty else {
+      throw .invalidGraph(reason: "an isolated chain must read at least one input stream: \(text)")
     }
-    self.input = input
-    self.kind = kind
-    self.output = output
+    let labels = openOutputs.compactMap(\.label)
+    guard !labels.isEmpty, labels.count == openOutputs.count else {
+      throw .invalidGraph(reason: "an isolated chain must have labelled outputs: \(text)")
+    }
+    var kinds: [String: StreamKind] = [:]
+    for pad in openOutputs { kinds[pad.label ?? ""] = pad.kind }
+    self.streams = streams
+    self.outputs = labels
+    self.kinds = kinds
     self.text = text
-    self.inputOptions = inputs[input]
+    self.inputs = inputs
     self.timestampMode = timestampMode
     self.number = number
     // Built once to learn what the chain delivers, then freed until it is needed: a long
     // timeline would otherwise hold every chain's scalers and threads from the start.
-    let built = try Self.build(
-      text: text, input: input, kind: kind, options: inputOptions, timestampMode: timestampMode, number: number)
-    sourceArguments = Self.arguments(of: built.sink, kind: kind)
+    let built = try Self.build(text: text, inputs: inputs, timestampMode: timestampMode, number: number)
+    var arguments: [String: String] = [:]
+    for (label, sink) in built.sinks { arguments[label] = Self.arguments(of: sink, kind: kinds[label] ?? .video) }
+    sourceArguments = arguments
   }
 
-  /// Parses, links and configures the chain with a fresh reader of its input.
+  /// The input whose last use comes last (an input without one is used to the end): the main
+  /// graph may end the chain once every output is past that input's last use.
+  var releaseInput: Int {
+    let candidates = streams.map(\.input)
+    return candidates.max { a, b in
+      switch (inputs[a].lastUse, inputs[b].lastUse) {
+      case (nil, _): false
+      case (_, nil): true
+      case (let x?, let y?): x < y
+      }
+    } ?? 0
+  }
+
+  /// Parses, links and configures the chain with fresh readers of its inputs.
   private static func build(
-    text: String, input: Int, kind: StreamKind, options: MediaInputOptions, timestampMode: InputTimestampMode,
-    number: Int
+    text: String, inputs: [MediaInputOptions], timestampMode: InputTimestampMode, number: Int
   ) throws(MediaRenderError) -> Running {
     let graph = try FilterGraphContext()
     let (openInputs, openOutputs) = try graph.parse(text)
-    guard let pad = openInputs.first, let label = pad.label, let outputPad = openOutputs.first else {
-      throw .invalidGraph(reason: "an isolated chain changed between two parses: \(text)")
+    var feeds: [Feed] = []
+    for (i, pad) in openInputs.enumerated() {
+      guard let label = pad.label, let (input, kind) = fileStream(label, inputCount: inputs.count) else {
+        throw .invalidGraph(reason: "an isolated chain changed between two parses: \(text)")
+      }
+      let reader = try InputFileReader(
+        index: input, options: inputs[input], timestampMode: timestampMode, wanted: [kind: label])
+      if !reader.hasCompleteParameters(of: kind) { try reader.readFirstFrames() }
+      let source = try InputSourceChain.make(
+        in: graph, for: pad, reader: reader, kind: kind,
+        name: "isolated input \(number).\(i) from \(label)", timestampMode: timestampMode)
+      let window = InputSourceChain.trimWindow(reader, kind: kind, timestampMode: timestampMode)
+      feeds.append(Feed(input: input, kind: kind, reader: reader, source: source, window: window))
     }
-    let reader = try InputFileReader(
-      index: input, options: options, timestampMode: timestampMode, wanted: [kind: label])
-    if !reader.hasCompleteParameters(of: kind) { try reader.readFirstFrames() }
-    let source = try InputSourceChain.make(
-      in: graph, for: pad, reader: reader, kind: kind,
-      name: "isolated input \(number) from \(label)", timestampMode: timestampMode)
-    let window = InputSourceChain.trimWindow(reader, kind: kind, timestampMode: timestampMode)
-    let sink = try graph.createFilter(
-      kind == .video ? "buffersink" : "abuffersink", instance: "isolated output \(outputPad.label ?? "")",
-      arguments: nil)
-    try graph.link(outputPad.filter, outputPad.pad, to: sink, 0)
+    var sinks: [String: UnsafeMutablePointer<AVFilterContext>] = [:]
+    for pad in openOutputs {
+      let sink = try graph.createFilter(
+        pad.kind == .video ? "buffersink" : "abuffersink", instance: "isolated output \(pad.label ?? "")",
+        arguments: nil)
+      try graph.link(pad.filter, pad.pad, to: sink, 0)
+      sinks[pad.label ?? ""] = sink
+    }
     try graph.configure()
-    return Running(graph: graph, reader: reader, source: source, sink: sink, window: window)
+    return Running(graph: graph, feeds: feeds, sinks: sinks)
   }
 
   /// `k:v` / `k:a` with `k` a valid input index → (k, kind).
@@ -143,18 +181,22 @@ final class IsolatedChain {
     return text
   }
 
-  /// Decoders open in the chain's reader.
-  var openDecoderCount: Int { running?.reader?.openDecoderCount ?? 0 }
+  /// Decoders open in the chain's readers.
+  var openDecoderCount: Int {
+    running?.feeds.reduce(0) { $0 + ($1.reader?.openDecoderCount ?? 0) } ?? 0
+  }
 
-  /// The chain's next frame, reading and decoding its input as needed; `nil` once the chain
-  /// has ended, after which everything it held is freed.
-  func nextFrame() throws(MediaRenderError) -> Frame? {
-    guard !hasEnded else { return nil }
+  /// Where output `label`'s last delivered frame ended, in its sink's time base.
+  func outputEnd(_ label: String) -> Int64 { outputEnds[label] ?? 0 }
+
+  /// Output `label`'s next frame, reading and decoding the inputs as needed; `nil` once that
+  /// output has ended. When every output has ended, everything the chain held is freed.
+  func nextFrame(_ label: String) throws(MediaRenderError) -> Frame? {
+    guard !ended.contains(label) else { return nil }
     if running == nil {
-      running = try Self.build(
-        text: text, input: input, kind: kind, options: inputOptions, timestampMode: timestampMode, number: number)
+      running = try Self.build(text: text, inputs: inputs, timestampMode: timestampMode, number: number)
     }
-    guard let sink = running?.sink else { return nil }
+    guard let sink = running?.sinks[label] else { return nil }
     var idleRounds = 0
     while true {
       let frame: Frame
@@ -165,64 +207,78 @@ final class IsolatedChain {
       if code >= 0 {
         if let pts = frame.presentationTimestamp {
           // A picture lasts one tick: isolated chains end on the canvas grid (`setpts=N`).
-          let length = kind == .audio ? Int64(frame.frame.pointee.nb_samples) : 1
-          outputEnd = max(outputEnd, pts + length)
+          let length = kinds[label] == .audio ? Int64(frame.frame.pointee.nb_samples) : 1
+          outputEnds[label] = max(outputEnds[label] ?? 0, pts + length)
         }
         return frame
       }
       if code == vedl_averror_eof() {
-        end()
+        end(label)
         return nil
       }
       guard code == vedl_averror_eagain() else {
         throw .filteringFailed(reason: FilterGraphContext.reason(code: code, messages: messages))
       }
-      if running?.sourceClosed ?? true {
-        // The input has ended, yet the chain asks for more: give it a few rounds to notice.
+      if try !feed() {
+        // Every input has ended, yet the chain asks for more: give it a few rounds to notice.
         idleRounds += 1
         if idleRounds > 16 {
-          throw .filteringFailed(reason: "the chain of [\(output)] waits for input after its input has ended")
+          throw .filteringFailed(reason: "the chain of [\(label)] waits for input after its inputs have ended")
         }
-        continue
       }
-      try feed()
     }
   }
 
-  /// Reads one packet of the input and pushes what it decodes; closes the source at the end
-  /// of the stream, or as soon as the source's trim drops everything that follows.
-  private func feed() throws(MediaRenderError) {
-    guard let reader = running?.reader, let source = running?.source else { return }
+  /// Reads one packet for the source that has failed the most requests and pushes what it
+  /// decodes; closes a source at the end of its stream, or as soon as its trim drops
+  /// everything that follows. `false` when every source is closed.
+  private func feed() throws(MediaRenderError) -> Bool {
+    guard let state = running else { return false }
+    var best: Int? = nil
+    var bestRequests: UInt32 = 0
+    for (i, f) in state.feeds.enumerated() where !f.closed {
+      let requests = av_buffersrc_get_nb_failed_requests(f.source)
+      if best == nil || requests > bestRequests {
+        best = i
+        bestRequests = requests
+      }
+    }
+    guard let index = best, let reader = state.feeds[index].reader else { return false }
     if !reader.hasPendingFrames { try reader.readPacket() }
     let flags = Int32(AV_BUFFERSRC_FLAG_KEEP_REF | AV_BUFFERSRC_FLAG_PUSH)
-    for (_, frame) in reader.takePendingFrames() where running?.sourceClosed == false {
+    let kind = state.feeds[index].kind
+    let source = state.feeds[index].source
+    for (_, frame) in reader.takePendingFrames() where running?.feeds[index].closed == false {
       if let pts = frame.presentationTimestamp {
-        inputEnd = max(inputEnd, pts + (kind == .audio ? Int64(frame.frame.pointee.nb_samples) : 1))
+        let end = pts + (kind == .audio ? Int64(frame.frame.pointee.nb_samples) : 1)
+        let previous = running?.feeds[index].end ?? 0
+        running?.feeds[index].end = max(previous, end)
       }
       let (code, messages) = LibavLogRouter.shared.recordingErrorsOnThisThread {
         av_buffersrc_add_frame_flags(source, frame.frame, flags)
       }
       if code == vedl_averror_eof() {
-        running?.sourceClosed = true
+        running?.feeds[index].closed = true
       } else if code < 0 {
         throw .filteringFailed(reason: FilterGraphContext.reason(code: code, messages: messages))
-      } else if let pts = frame.presentationTimestamp, running?.window?.isPastEnd(pts) == true {
-        closeSource(at: pts)
+      } else if let pts = frame.presentationTimestamp, running?.feeds[index].window?.isPastEnd(pts) == true {
+        _ = av_buffersrc_close(source, pts, UInt32(AV_BUFFERSRC_FLAG_PUSH))
+        running?.feeds[index].closed = true
       }
     }
-    if reader.isAtEnd && !reader.hasPendingFrames { closeSource(at: inputEnd) }
-    if running?.sourceClosed == true { running?.reader = nil }
+    if reader.isAtEnd && !reader.hasPendingFrames && running?.feeds[index].closed == false {
+      let end = running?.feeds[index].end ?? 0
+      _ = av_buffersrc_close(source, end, UInt32(AV_BUFFERSRC_FLAG_PUSH))
+      running?.feeds[index].closed = true
+    }
+    if running?.feeds[index].closed == true { running?.feeds[index].reader = nil }
+    return true
   }
 
-  private func closeSource(at pts: Int64) {
-    guard let source = running?.source, running?.sourceClosed == false else { return }
-    _ = av_buffersrc_close(source, pts, UInt32(AV_BUFFERSRC_FLAG_PUSH))
-    running?.sourceClosed = true
-  }
-
-  /// Frees the chain's graph and reader (the main graph's source is closed by the caller).
-  func end() {
-    running = nil
-    hasEnded = true
+  /// Marks output `label` as ended; once every output has, frees the chain's graph and
+  /// readers (the main graph's sources are closed by the caller).
+  func end(_ label: String) {
+    ended.insert(label)
+    if ended.count == outputs.count { running = nil }
   }
 }

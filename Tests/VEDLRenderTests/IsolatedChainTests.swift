@@ -43,11 +43,14 @@ import VEDLTime
     let target = try #require(RenderTarget.exports(of: timeline).first)
     let plan = try RenderPlan(timeline: timeline, target: target, settings: workspace.settings(for: file))
 
-    // Every main-track piece (picture and sound) is isolated; the joins stay in the main graph.
+    // Every main-track piece (picture and sound) is isolated; the two pictures joined by the
+    // crossfade run together with their parts and the `xfade` in one graph of their own; the
+    // sounds' joins and the concat stay in the main graph.
     let partition = RunnerPartition(plan.graph)
-    #expect(partition.isolated.count == 16)
-    #expect(partition.isolated.allSatisfy { $0.hasPrefix("[") && !$0.contains("concat") && !$0.contains("xfade") })
-    #expect(partition.main.contains("xfade") && partition.main.contains("acrossfade"))
+    #expect(partition.isolated.count == 15)
+    #expect(partition.isolated.allSatisfy { $0.hasPrefix("[") && !$0.contains("concat") })
+    #expect(partition.isolated.filter { $0.contains("xfade") }.count == 1)
+    #expect(!partition.main.contains("xfade") && partition.main.contains("acrossfade"))
 
     let apart = workspace.path("apart.mp4")
     let summary = try plan.runner(writingTo: apart).run()
@@ -62,6 +65,39 @@ import VEDLTime
     _ = try whole.run()
     #expect(try workspace.decodedDigest(apart, stream: "v") == workspace.decodedDigest(whole.output.path, stream: "v"))
     #expect(try workspace.decodedDigest(apart, stream: "a") == workspace.decodedDigest(whole.output.path, stream: "a"))
+  }
+
+  @Test func aGroupRunsApartOnlyWhenItReadsFilesAndHandsPinnedLabelsToConcat() {
+    func chain(_ inputs: [String], _ filters: [Filter], _ outputs: [String], group: Int? = 1) -> FilterChain {
+      FilterChain(inputs: inputs, filters: filters, outputs: outputs, group: group)
+    }
+    let pinned = Filter("format", ["pix_fmts": "yuv420p"])
+    let xfade = Filter("xfade", ["transition": "fade", "duration": "1", "offset": "0"])
+    let concat = Filter("concat", ["n": "2", "v": "1", "a": "0"])
+    let group = [
+      chain(["0:v"], [pinned], ["a"]), chain(["1:v"], [pinned], ["b"]),
+      chain(["a", "b"], [xfade, pinned], ["t"]),
+    ]
+    let inputs = [GraphInput(path: "/a.mp4", lastUse: .one), GraphInput(path: "/b.mp4", lastUse: Rational(2))]
+    func partition(_ chains: [FilterChain]) -> RunnerPartition {
+      RunnerPartition(
+        FilterGraph(
+          inputs: inputs, chains: chains + [chain(["t", "c"], [concat], ["v"], group: nil)], videoOutput: "v",
+          audioOutput: nil, frameRate: FrameRate(30)!, width: 8, height: 8, duration: .one, frameCount: 30))
+    }
+    let apart = partition(group + [chain(["0:v"], [pinned], ["c"], group: nil)])
+    #expect(apart.isolated.contains { $0.contains("xfade") && $0.contains("[0:v]") && $0.contains("[1:v]") })
+    #expect(!apart.main.contains("xfade"))
+    // Its label handed to `concat` is not pinned: the group stays in the main graph.
+    var unpinned = group
+    unpinned[2].filters = [xfade]
+    #expect(partition(unpinned + [chain(["0:v"], [pinned], ["c"], group: nil)]).main.contains("xfade"))
+    // It reads no file (only a generated source): nothing to end it by, it stays.
+    let generated = [
+      chain([], [Filter("color"), pinned], ["a"]), chain([], [Filter("color"), pinned], ["b"]),
+      chain(["a", "b"], [xfade, pinned], ["t"]),
+    ]
+    #expect(partition(generated + [chain(["0:v"], [pinned], ["c"], group: nil)]).main.contains("xfade"))
   }
 
   @Test func onlyPiecesWithAPinnedFormatThatFeedAJoinAreIsolated() {
