@@ -104,7 +104,7 @@ extension LoweringRun {
     }
     // An RGBA main-track picture enters a Y′CbCr track here, before a still is repeated —
     // or after its fades when they fade to a colour, which FFmpeg 5.1's `fade` does in RGB.
-    let fadesToColour = (mods.fadeIn.isPositive || mods.fadeOut.isPositive) && background & 0xFFFF_FF00 != 0
+    let fadesToColour = Self.fadesToColour(mods, background: background)
     if target == .main && !inYCbCr && !fadesToColour { stream.append(contentsOf: space.fromRGBA(alpha: false)) }
     if frames.isStill { stream.append(contentsOf: loopFilters(count: count)) }
     stream.append(contentsOf: fadeFilters(item, mods, count: count, target: target))
@@ -135,8 +135,14 @@ extension LoweringRun {
   static func keepsYCbCr(_ mods: ItemModifiers, in space: PictureSpace, background: UInt32) -> Bool {
     if mods.opacity != .one || mods.zoom < .one || mods.fit == .contain { return false }
     if mods.adjusts && space != .yuv(matrix: "bt601") { return false }
-    if (mods.fadeIn.isPositive || mods.fadeOut.isPositive) && background & 0xFFFF_FF00 != 0 { return false }
+    if fadesToColour(mods, background: background) { return false }
     return mods.rotation.isZero || PictureLayout.isQuarterTurn(mods.rotation)
+  }
+
+  /// Whether a main-track picture fades to a canvas background other than black, which
+  /// FFmpeg 5.1's `fade` draws only in RGB.
+  static func fadesToColour(_ mods: ItemModifiers, background: UInt32) -> Bool {
+    (mods.fadeIn.isPositive || mods.fadeOut.isPositive) && background & 0xFFFF_FF00 != 0
   }
 
   /// `crop` to `size` at (`x`, `y`).

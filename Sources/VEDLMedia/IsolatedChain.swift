@@ -1,8 +1,8 @@
 import CFFmpeg
 
 /// Chains from streams of input files to labelled outputs (one main-track piece, or a run of
-/// pieces joined by transitions), run in a filter graph
-/// of its own whose frames the main graph receives through a `buffer`/`abuffer` source.
+/// pieces joined by transitions), run in a filter graph of its own whose frames the main
+/// graph receives through `buffer`/`abuffer` sources.
 ///
 /// Why: libavfilter keeps every filter of a graph, and the picture pools of its links, until
 /// the whole graph is freed. A timeline lowered to one graph therefore holds the pools of
