@@ -106,7 +106,12 @@ extension LoweringRun {
   }
 
   /// The export's watermark: the image (or video) at its own pixel size in the output
-  /// frame, at a corner, clipped by the frame's edges.
+  /// frame, at a corner, `margin` pixels in from its two edges, clipped by the frame's edges.
+  ///
+  /// The margin is transparent padding on the corner's sides of the picture, which is then
+  /// put flush in the corner: on a Y′CbCr composite `overlay` rounds its position down to the
+  /// 4:2:0 grid, so there the padded sides are also made even (grown away from the corner),
+  /// and the picture lands exactly, for an odd margin too.
   mutating func lowerWatermark(_ watermark: Export.Watermark, onto composite: inout PendingStream, frames: Int64)
     throws(LoweringError)
   {
@@ -135,15 +140,25 @@ extension LoweringRun {
       throw LoweringError("a watermark must be an image or a video, not \(source.kind.rawValue)")
     }
     let corner = ItemModifiers.anchorFractions(watermark.position)
-    if space != .rgba {
-      // Even sides, grown away from the corner, so `overlay`'s rounding to the 4:2:0 grid
-      // leaves the picture where it belongs.
+    let margin = max(0, watermark.margin.rounded)
+    let evenSides = space != .rgba
+    if evenSides || margin > 0 {
+      // The side with the margin added (`iw+m`), made even when the composite is Y′CbCr.
+      func side(_ own: String) -> String {
+        let grown = margin == 0 ? own : "\(own)+\(margin)"
+        return evenSides ? "\(grown)+mod(\(grown),2)" : grown
+      }
+      // The picture's offset in the padded frame: `margin` from the corner's edge.
+      func offset(atStart: Bool, outer: String, own: String) -> String {
+        if atStart { return String(margin) }
+        return margin == 0 ? "\(outer)-\(own)" : "\(outer)-\(own)-\(margin)"
+      }
       stream.filters.insert(
         Filter(
           "pad",
           [
-            "w": "iw+mod(iw,2)", "h": "ih+mod(ih,2)", "x": corner.x.isZero ? "0" : "ow-iw",
-            "y": corner.y.isZero ? "0" : "oh-ih", "color": OptionText.color(0),
+            "w": side("iw"), "h": side("ih"), "x": offset(atStart: corner.x.isZero, outer: "ow", own: "iw"),
+            "y": offset(atStart: corner.y.isZero, outer: "oh", own: "ih"), "color": OptionText.color(0),
           ]), at: stream.filters.firstIndex { $0.name == "scale" } ?? stream.filters.count)
     }
     let label = builder.close(stream, as: "watermark")

@@ -4,7 +4,7 @@ import VEDLTime
 
 extension LoweringRun {
   /// The default text size: 1/22.5 of the canvas's shorter side (48 px on 1080).
-  var defaultFontSize: Rational { Rational(min(canvas.width, canvas.height) * 2, 45)! }
+  var defaultFontSize: Rational { timeline.canvas.defaultTextSize }
 
   /// `font=` (a Fontconfig pattern) or `fontfile=` (a path: it contains `/` or ends in
   /// `.ttf`, `.otf`, `.ttc`; relative paths resolve against the script's folder).
@@ -121,14 +121,16 @@ extension LoweringRun {
     return factors.isEmpty ? nil : factors.joined(separator: "*")
   }
 
-  /// Burns the caption cues in: one `drawtext` per cue line, centred, enabled on the cue's
-  /// frames only (`between(n,…)` on frame numbers is exact at the boundaries).
+  /// Burns the caption cues in (none for `captions burnIn: false`): one `drawtext` per cue
+  /// line, centred, with the style's box and outline (`borderw`, 2 pixels), enabled on the
+  /// cue's frames only (`between(n,…)` on frame numbers is exact at the boundaries).
   mutating func lowerCaptions(onto composite: inout PendingStream) {
     let style = timeline.captions.style
+    let cues = timeline.captions.burntInCues
     let size = max(1, style.size.rounded)
     let padding = style.box == nil ? Int64(0) : max(2, size / 5)
     let margin = style.margin.rounded
-    for cue in timeline.captions.cues {
+    for cue in cues {
       let end = min(cue.endFrame, frameCount)
       guard cue.startFrame < end else { continue }
       let lines = cue.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -154,6 +156,12 @@ extension LoweringRun {
             .init("boxborderw", String(padding)),
           ]
         }
+        if let outline = style.outline {
+          options += [
+            .init("borderw", String(Captions.Style.outlineWidth)),
+            .init("bordercolor", OptionText.color(space.drawColor(outline))),
+          ]
+        }
         options += [
           .init("text", line), .init("expansion", "none"), .init("x", "(w-tw)/2"), .init("y", y),
           .init("enable", "between(n,\(cue.startFrame),\(end - 1))"),
@@ -161,7 +169,7 @@ extension LoweringRun {
         composite.append(Filter("drawtext", options))
       }
     }
-    if !timeline.captions.cues.isEmpty { composite.append(contentsOf: keepOpaque) }
+    if !cues.isEmpty { composite.append(contentsOf: keepOpaque) }
   }
 
   /// On an RGBA composite `drawtext` also blends the picture's alpha towards a translucent

@@ -6,12 +6,15 @@ import VEDLTime
 
 /// The caption lane burnt in, as the lowering's `lowerCaptions` draws it: one `drawtext` per
 /// cue line, centred horizontally, stacked from the bottom (or the top, or the centre) with
-/// the style's margin, size, colour and box (padding a fifth of the size, at least 2 pixels),
-/// on the cue's frames only. A cue's lines are rasterised when the cue first shows and
+/// the style's margin, size, colour, box (padding a fifth of the size, at least 2 pixels) and
+/// outline (2 pixels, drawn like a text item's), on the cue's frames only; nothing for
+/// `captions burnIn: false`. A cue's lines are rasterised when the cue first shows and
 /// dropped when it ends.
 final class CaptionRenderer {
   private struct Line {
     var text: RenderedText
+    /// The outline ring `drawtext`'s `borderw` draws under the text, when the style has one.
+    var outline: RenderedText?
     var x: Int
     var y: Int
   }
@@ -32,7 +35,7 @@ final class CaptionRenderer {
 
   /// The captions of `timeline`.
   init(timeline: Timeline, fonts: FontLibrary, baseDirectory: String?) {
-    let cues = timeline.captions.cues
+    let cues = timeline.captions.burntInCues
     self.cues = cues
     order = cues.indices.sorted { (cues[$0].startFrame, $0) < (cues[$1].startFrame, $1) }
     style = timeline.captions.style
@@ -74,9 +77,11 @@ final class CaptionRenderer {
       }
       let fill = PremultipliedColor(straightRGBA: style.color)
       let box = style.box.map { (PremultipliedColor(straightRGBA: $0), Int(padding)) }
+      let ring = style.outline.map { PremultipliedColor(straightRGBA: $0) }
       for line in lines {
         DrawtextStyle.draw(
-          line.text, outline: nil, at: line.x, line.y, on: &picture, fontColor: fill, box: box, outlineColor: nil)
+          line.text, outline: line.outline, at: line.x, line.y, on: &picture, fontColor: fill, box: box,
+          outlineColor: ring)
       }
     }
     if showing.isEmpty { shown = nil }
@@ -93,8 +98,12 @@ final class CaptionRenderer {
     var placed: [Line] = []
     for (i, line) in lines.enumerated() where !line.isEmpty {
       let rendered: RenderedText
+      var ring: RenderedText? = nil
       do {
         rendered = try fonts.render(line, font: font, size: Int(size))
+        if style.outline != nil {
+          ring = try fonts.outline(line, font: font, size: Int(size), width: Int(Captions.Style.outlineWidth))
+        }
       } catch {
         throw NativeRenderError("cannot draw the caption \"\(line)\": \(error.message)")
       }
@@ -112,7 +121,8 @@ final class CaptionRenderer {
         y = h - (m + p) - lh - (below == 0 ? 0 : below * step)
       }
       let x = (w - Double(rendered.textWidth)) / 2
-      placed.append(Line(text: rendered, x: DrawtextStyle.position(x), y: DrawtextStyle.position(y)))
+      placed.append(
+        Line(text: rendered, outline: ring, x: DrawtextStyle.position(x), y: DrawtextStyle.position(y)))
     }
     return placed
   }

@@ -42,7 +42,7 @@ final class TextItemRenderer {
     let canvas = PixelSize(width: timeline.canvas.width, height: timeline.canvas.height)
     let text = item.text ?? ""
     // The lowering's defaults: 1/22.5 of the canvas's shorter side.
-    let defaultSize = Rational(min(canvas.width, canvas.height) * 2, 45)!
+    let defaultSize = timeline.canvas.defaultTextSize
     let fontSize = max(1, PictureLayout.nearest((mods.fontSize ?? defaultSize) * mods.scale))
     let padding = mods.box == nil ? 0 : max(0, PictureLayout.nearest((mods.boxPadding ?? .zero) * mods.scale))
     let font = DrawtextStyle.fontRequest(mods.font, baseDirectory: baseDirectory)

@@ -6,7 +6,8 @@ import VEDLTime
 /// An export's watermark, drawn as the lowering's `lowerWatermark` draws it: the image (or
 /// video) at its own pixel size on the output picture (after any scaling to the quality's
 /// size), in a corner — the left or top edge for a leading or top anchor, the right or bottom
-/// edge otherwise — and clipped by the picture's edges. An image is decoded once; a video
+/// edge otherwise — `margin` pixels in from both edges (`PictureLayout.anchored`, as for an
+/// anchored item), and clipped by the picture's edges. An image is decoded once; a video
 /// shows, at frame `k`, its picture with the greatest presentation time `≤ k/F`, and nothing
 /// once it has run out.
 final class WatermarkRenderer {
@@ -17,8 +18,9 @@ final class WatermarkRenderer {
 
   private let pictures: Pictures
   private let grid: FrameGrid
-  private let atLeadingEdge: Bool
-  private let atTopEdge: Bool
+  /// The corner as anchor fractions (0 leading/top, 1 trailing/bottom).
+  private let corner: (x: Rational, y: Rational)
+  private let margin: Rational
 
   /// The watermark of an export of `timeline`.
   init(_ watermark: Export.Watermark, timeline: Timeline) throws(NativeRenderError) {
@@ -35,9 +37,8 @@ final class WatermarkRenderer {
       throw NativeRenderError("a watermark must be an image or a video, not \(source.kind.rawValue)")
     }
     grid = timeline.canvas.grid
-    let corner = ItemModifiers.anchorFractions(watermark.position)
-    atLeadingEdge = corner.x.isZero
-    atTopEdge = corner.y.isZero
+    corner = ItemModifiers.anchorFractions(watermark.position)
+    margin = max(.zero, watermark.margin)
   }
 
   /// Draws the watermark of timeline frame `k` onto the output `picture`.
@@ -51,8 +52,8 @@ final class WatermarkRenderer {
       // After the video's end the FFmpeg backend's `overlay` passes the picture unmarked.
       if selector.hasRunOut(at: t) { return }
     }
-    let x = atLeadingEdge ? 0 : picture.width - mark.width
-    let y = atTopEdge ? 0 : picture.height - mark.height
-    picture.composite(mark, x: x, y: y)
+    let x = PictureLayout.anchored(Int64(mark.width), in: Int64(picture.width), fraction: corner.x, margin: margin)
+    let y = PictureLayout.anchored(Int64(mark.height), in: Int64(picture.height), fraction: corner.y, margin: margin)
+    picture.composite(mark, x: Int(x), y: Int(y))
   }
 }

@@ -21,10 +21,17 @@ extension CheckRun {
     return end
   }
 
-  /// Reads `captions { … }`: imported files and inline cues, checked for overlaps.
+  /// Reads `captions burnIn: BOOL { … }`: whether the lane is burnt in, imported files and
+  /// inline cues (checked for overlaps), and the style with its canvas-relative defaults.
   func checkCaptions() -> Captions {
-    var result = Captions(cues: [], style: Captions.Style())
-    guard let statement = captionsStatement, let block = statement.block else { return result }
+    var result = Captions(cues: [], style: Captions.Style(canvas: canvas))
+    guard let statement = captionsStatement else { return result }
+    if let entry = Schema.entry("captions", in: .file), let burnIn = bind(statement, entry).labelled["burnIn"],
+      case .bool(let b)? = evaluate(burnIn.value, expected: .bool)
+    {
+      result.burnIn = b
+    }
+    guard let block = statement.block else { return result }
     struct Placed {
       var cue: Captions.Cue
       var file: SourceFile
@@ -84,7 +91,7 @@ extension CheckRun {
               text: text, file: nil),
             file: file, span: s.span))
       case "style":
-        var style = Captions.Style()
+        var style = Captions.Style(canvas: canvas)
         for (label, a) in args.labelled {
           guard let type = schema.labelled(label)?.type, let v = evaluate(a.value, expected: type) else { continue }
           switch (label, v) {
@@ -97,6 +104,7 @@ extension CheckRun {
             }
           case ("color", .color(let c)): style.color = c
           case ("box", .color(let c)): style.box = c
+          case ("outline", .color(let c)): style.outline = c
           case ("position", .word(let w)): style.position = w
           case ("margin", .number(let n)): style.margin = n
           default: break

@@ -105,13 +105,33 @@ extension CheckRun {
             ok = false
             continue
           }
+          // Drawn at its own pixel size: a generated picture has none (it takes the canvas's).
+          guard sources[index].kind == .image || sources[index].kind == .video else {
+            report(
+              .mediaWrongKind,
+              "a watermark is drawn at its own pixel size; \(Self.describeSource(sources[index])) has none", se.span,
+              notes: ["use an image or a video file"])
+            ok = false
+            continue
+          }
           var position = "bottomTrailing"
           if let p = innerArgs.labelled["position"],
             case .word(let w)? = evaluate(p.value, expected: innerSchema.labelled("position")!.type)
           {
             position = w
           }
-          watermark = Export.Watermark(source: index, position: position)
+          var margin = Rational.zero
+          if let m = innerArgs.labelled["margin"], case .number(let n)? = evaluate(m.value, expected: .number) {
+            guard !n.isNegative else {
+              report(
+                .valueOutOfRange, "a watermark's margin must not be negative", m.value.span,
+                notes: ["the margin is the distance in pixels from the corner's two edges"])
+              ok = false
+              continue
+            }
+            margin = n
+          }
+          watermark = Export.Watermark(source: index, position: position, margin: margin)
         case "sidecar":
           guard let pe = innerArgs.positional.first, case .string(let written)? = evaluate(pe, expected: .path) else {
             continue

@@ -242,7 +242,8 @@ extension Schema {
         ArgumentSchema(nil, .string, required: true, "A font family (found with Fontconfig) or a path to a font file.")
       ],
       labelled: [
-        ArgumentSchema("size", .number, default: "48", "Size in pixels."),
+        ArgumentSchema(
+          "size", .number, "Size in pixels; by default 1/22.5 of the canvas's shorter side (48 on a 1080 side)."),
         ArgumentSchema("color", .color, default: "white", "Text colour."),
       ],
       repeatable: false,
@@ -287,8 +288,16 @@ extension Schema {
 
     // Captions.
     StatementSchema(
-      "captions", in: [.file], block: .captions, repeatable: false,
-      "The caption lane: imported files and inline cues, burnt in on render and writable as a sidecar."),
+      "captions", in: [.file],
+      labelled: [
+        ArgumentSchema(
+          "burnIn", .bool, default: "true",
+          "Whether the cues are drawn on the picture, above every track; `false` when they are only written as a sidecar."
+        )
+      ],
+      block: .captions, repeatable: false,
+      "The caption lane: imported files and inline cues, burnt in on render (unless `burnIn: false`) and writable as a sidecar."
+    ),
     StatementSchema(
       "import", in: [.captions],
       positional: [ArgumentSchema(nil, .path, required: true, "An `.srt` or `.vtt` file.")],
@@ -303,13 +312,18 @@ extension Schema {
     StatementSchema(
       "style", in: [.captions],
       labelled: [
-        ArgumentSchema("font", .string, default: "\"DejaVu Sans\"", "Font family or file."),
-        ArgumentSchema("size", .number, default: "48", "Size in pixels."),
+        ArgumentSchema("font", .string, default: "\"sans-serif\"", "Font family (a Fontconfig pattern) or file."),
+        ArgumentSchema(
+          "size", .number, "Size in pixels; by default 1/22.5 of the canvas's shorter side (48 on a 1080 side)."),
         ArgumentSchema("color", .color, default: "white", "Text colour."),
         ArgumentSchema("box", .color, "Background box colour."),
+        ArgumentSchema("outline", .color, "An outline, 2 pixels wide, around the glyphs."),
         ArgumentSchema(
           "position", .enumeration(Enumerations.captionPosition), default: "bottom", "Where captions sit."),
-        ArgumentSchema("margin", .number, default: "60", "Distance from the edge in pixels."),
+        ArgumentSchema(
+          "margin", .number,
+          "Distance in pixels from the top or bottom edge; by default 1/18 of the canvas's shorter side (60 on a 1080 side)."
+        ),
       ],
       repeatable: false,
       "How captions look."),
@@ -330,7 +344,9 @@ extension Schema {
       "watermark", in: [.export],
       positional: [ArgumentSchema(nil, .source, required: true, "An image (or video) drawn unscaled.")],
       labelled: [
-        ArgumentSchema("position", .enumeration(Enumerations.corner), default: "bottomTrailing", "The corner.")
+        ArgumentSchema("position", .enumeration(Enumerations.corner), default: "bottomTrailing", "The corner."),
+        ArgumentSchema(
+          "margin", .number, default: "0", "Distance in output pixels from the corner's two edges (not negative)."),
       ],
       repeatable: false,
       "A watermark applied on this export only, unscaled, clipped if larger than the frame."),

@@ -30,6 +30,10 @@ public struct Canvas: Sendable, Hashable {
 
   public var grid: FrameGrid { FrameGrid(rate: rate) }
 
+  /// The size text and captions get when the script gives none: 1/22.5 of the shorter side
+  /// (48 pixels on a 1080-pixel side), so that they keep their proportion on any canvas.
+  public var defaultTextSize: Rational { Rational(min(width, height) * 2, 45) ?? Rational(48) }
+
   public static let `default` = Canvas(width: 1920, height: 1080, rate: FrameRate(30)!, background: 0x0000_00FF)
 }
 
@@ -142,7 +146,7 @@ public struct Transition: Sendable, Hashable {
   public var direction: String?
 }
 
-/// The caption lane.
+/// The caption lane: its cues, how they look, and whether they are burnt into the picture.
 public struct Captions: Sendable, Hashable {
   public struct Cue: Sendable, Hashable {
     public var start: Rational
@@ -154,17 +158,46 @@ public struct Captions: Sendable, Hashable {
     public var file: String?
   }
 
+  /// `style …`: the look of every cue, with the language's defaults for what it leaves out.
   public struct Style: Sendable, Hashable {
-    public var font: String = "DejaVu Sans"
-    public var size: Rational = Rational(48)
-    public var color: UInt32 = 0xFFFF_FFFF
+    /// A Fontconfig pattern or a font file, as for text.
+    public var font: String
+    /// The pixel size (the em, like `drawtext`'s `fontsize`).
+    public var size: Rational
+    /// 0xRRGGBBAA.
+    public var color: UInt32
+    /// The background box's colour, if any.
     public var box: UInt32?
-    public var position: String = "bottom"
-    public var margin: Rational = Rational(60)
+    /// The colour of a 2-pixel outline around the glyphs, if any.
+    public var outline: UInt32?
+    /// `top`, `center` or `bottom`.
+    public var position: String
+    /// Pixels from the top or bottom edge to the box.
+    public var margin: Rational
+
+    /// The outline's width in pixels: fixed, the style has no width label.
+    public static let outlineWidth: Int64 = 2
+
+    /// The defaults on `canvas`: `sans-serif`, 1/22.5 of the canvas's shorter side, white,
+    /// no box and no outline, at the bottom, 1/18 of the shorter side in (48 and 60 pixels on
+    /// a 1080-pixel side).
+    public init(canvas: Canvas) {
+      font = "sans-serif"
+      size = canvas.defaultTextSize
+      color = 0xFFFF_FFFF
+      position = "bottom"
+      margin = Rational(min(canvas.width, canvas.height), 18) ?? Rational(60)
+    }
   }
 
   public var cues: [Cue]
   public var style: Style
+  /// Whether the cues are drawn on the picture (`captions burnIn: false` turns it off, e.g.
+  /// when they are only written as a sidecar file).
+  public var burnIn: Bool = true
+
+  /// The cues the backends draw: every cue, or none when the lane is not burnt in.
+  public var burntInCues: [Cue] { burnIn ? cues : [] }
 }
 
 /// One export of the edit.
@@ -190,9 +223,15 @@ public struct Export: Sendable, Hashable {
     public var writtenPath: String
   }
 
+  /// `watermark SOURCE position: CORNER margin: N`: a picture drawn unscaled on the
+  /// export's output frame, `margin` pixels in from both edges of the corner.
   public struct Watermark: Sendable, Hashable {
+    /// The source index.
     public var source: Int
+    /// `topLeading`, `topTrailing`, `bottomLeading` or `bottomTrailing`.
     public var position: String
+    /// Pixels from the corner's two edges (not negative), in output pixels.
+    public var margin: Rational = .zero
   }
 
   public struct Thumbnail: Sendable, Hashable {

@@ -92,8 +92,10 @@ extension Timeline {
       "position": captions.style.position, "margin": captions.style.margin.doubleValue,
     ]
     if let b = captions.style.box { style["box"] = ColorNames.hex(b) }
+    if let o = captions.style.outline { style["outline"] = ColorNames.hex(o) }
     object["captions"] =
       [
+        "burnIn": captions.burnIn,
         "style": style,
         "cues": captions.cues.map { c -> [String: Any] in
           var o: [String: Any] = [
@@ -108,7 +110,9 @@ extension Timeline {
       var o: [String: Any] = [
         "path": e.path, "written": e.writtenPath, "format": e.format.rawValue, "quality": e.quality,
       ]
-      if let w = e.watermark { o["watermark"] = ["source": w.source, "position": w.position] as [String: Any] }
+      if let w = e.watermark {
+        o["watermark"] = ["source": w.source, "position": w.position, "margin": w.margin.doubleValue] as [String: Any]
+      }
       if let t = e.stillTime { o["still"] = time(t) }
       o["sidecars"] = e.sidecars.map { ["path": $0.path, "written": $0.writtenPath] }
       o["thumbnails"] = e.thumbnails.map {

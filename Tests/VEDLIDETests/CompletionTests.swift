@@ -64,6 +64,14 @@ import VEDLSource
     #expect(item?.kind == .label)
   }
 
+  @Test func captionAndWatermarkLabels() {
+    #expect(labels("captions ‸").contains("burnIn:"))
+    let style = labels("captions {\n  style color: white ‸\n}")
+    #expect(style.contains("outline:") && style.contains("margin:") && !style.contains("color:"))
+    let mark = labels("let logo = image(\"a.png\")\nexport \"o.mp4\" {\n  watermark logo position: topLeading ‸\n}")
+    #expect(mark.contains("margin:") && !mark.contains("position:"))
+  }
+
   @Test func positionalValuesOfTheNextArgument() {
     #expect(labels("track ‸") == ["main", "overlay", "audio"])
     let mirror = labels("track main {\n  clip testpattern() duration: 1s {\n    mirror ‸\n  }\n}")

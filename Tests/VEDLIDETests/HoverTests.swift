@@ -49,6 +49,16 @@ import VEDLTime
     #expect(quality.markdown.contains("`medium` — one of `original`, `low`, `medium`, `high`"))
   }
 
+  @Test func captionAndWatermarkLabelsShowTheirDefaults() throws {
+    let burnIn = try #require(hover("vedl 1\ncaptions bu‸rnIn: false {\n  cue 0s..1s \"a\"\n}\n"))
+    #expect(burnIn.markdown.contains("captions burnIn: Bool"))
+    #expect(burnIn.markdown.contains("Default: `true`"))
+    let margin = try #require(
+      hover("vedl 1\nlet logo = image(\"a.png\")\nexport \"o.mp4\" {\n  watermark logo mar‸gin: 4\n}\n"))
+    #expect(margin.markdown.contains("watermark margin: Number"))
+    #expect(margin.markdown.contains("Default: `0`"))
+  }
+
   @Test func namesShowTheirDeclaration() throws {
     let param = try #require(hover(demo(at: "accent\n", plus: 1)))
     #expect(param.markdown.contains("param accent: Color = #FF6600"))

@@ -166,6 +166,20 @@ import VEDLSema
       """, frames: [0, 17], watermark: true)
   }
 
+  @Test func watermarkWithAMarginAndOutlinedCaptions() throws {
+    try Self.expectAgreement(
+      """
+      canvas 160x96 fps: 30
+      let logo = image("media/logo.png")
+      track main { clip testpattern() duration: 1s }
+      captions {
+        cue 0s..1s "Outlined\\ncaption"
+        style font: "DejaVu Sans" size: 18 color: #FFCC00 box: #00000066 outline: #2040C0 position: top margin: 6
+      }
+      export "out/ref.png" { watermark logo position: bottomTrailing margin: 7 }
+      """, frames: [0, 17], watermark: true)
+  }
+
   @Test(arguments: BackendAgreementTests.sampleNames)
   func sample(_ name: String) throws {
     // Every sample (with the media the render tests make), on a small canvas, at a third and

@@ -102,6 +102,18 @@ import VEDLSema
       """)
   }
 
+  @Test(arguments: ["bottom", "top"])
+  func outlinedCaptions(_ position: String) throws {
+    // The 2-pixel outline (bright, so the bounding box includes it) around every line.
+    try expectSamePlacement(
+      """
+      captions {
+        cue 0s..1s "Outlined caption\\nsecond line"
+        style size: 20 color: #404040 outline: #FFFFFF position: \(position) margin: 9
+      }
+      """)
+  }
+
   @Test(arguments: ["bottom", "top", "center"])
   func captions(_ position: String) throws {
     try expectSamePlacement(

@@ -297,6 +297,33 @@ import VEDLTime
     #expect(!FileManager.default.fileExists(atPath: workspace.path("out/edit.jpg")))
   }
 
+  /// `captions burnIn: false`: neither backend draws a cue, and the sidecar still holds them.
+  @Test(arguments: RenderBackend.allCases)
+  func captionsNotBurntInAreOnlyInTheSidecar(_ backend: RenderBackend) throws {
+    for burnIn in [false, true] {
+      let (workspace, job) = try RenderDiagnosticsTests.job(
+        backend,
+        script: """
+          canvas 160x90 fps: 30
+          track main { clip color(black) duration: 1s }
+          captions burnIn: \(burnIn) {
+            cue 0s..1s "Sidecar only"
+            style size: 20 color: white box: white position: center
+          }
+          export "out/edit.mp4" quality: low { sidecar "out/edit.srt" }
+          """)
+      defer { workspace.remove() }
+      #expect(try job.run().status == .rendered)
+      let sidecar = try String(contentsOfFile: workspace.path("out/edit.srt"), encoding: .utf8)
+      #expect(sidecar == CaptionWriter.srt([CaptionCue(start: .zero, end: Rational(1), text: "Sidecar only")]))
+      let grey = try workspace.make(
+        "frame.gray",
+        ["-i", workspace.path("out/edit.mp4"), "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "gray"])
+      let brightest = try Data(contentsOf: URL(fileURLWithPath: grey)).max() ?? 0
+      #expect((brightest > 128) == burnIn, "\(backend) burnIn: \(burnIn): brightest \(brightest)")
+    }
+  }
+
   @Test func emptyEditCannotBeLowered() throws {
     let workspace = try RenderWorkspace()
     defer { workspace.remove() }
