@@ -3,7 +3,9 @@ import VEDLTime
 
 /// One run of a `FilterGraphRunner`: the graph, the input readers feeding its sources, the
 /// sinks, encoders and muxer. Built and driven the way FFmpeg 5.1's CLI does it
-/// (`fftools/ffmpeg_filter.c` and `transcode_step`), so both produce the same frames.
+/// (`fftools/ffmpeg_filter.c` and `transcode_step`), so both produce the same frames — except
+/// that encoding and muxing run on a thread of their own (`EncodingThread`), overlapping
+/// with the decoding and filtering of the next frames.
 final class FilterGraphSession {
   private let settings: FilterGraphRunner
   private let graph: FilterGraphContext
@@ -17,6 +19,8 @@ final class FilterGraphSession {
   private var video: Output?
   private var audio: Output?
   private let muxer: OutputMuxer
+  /// Encodes and writes what the sinks deliver; owns the muxer from the first job on.
+  private let encoding: EncodingThread
   private var sync: VideoFrameSync
   /// The last picture given to the video encoder, repeated when the sync asks for it.
   private var previousPicture: Frame?
@@ -105,6 +109,7 @@ final class FilterGraphSession {
     let audioCodec = try Self.encoder(outputSettings.audio?.codecName, wanted: settings.audioOutput, kind: .audio)
     muxer = try OutputMuxer(
       path: outputSettings.path, formatName: outputSettings.formatName, options: outputSettings.muxerOptions)
+    encoding = EncodingThread(muxer: muxer)
     let videoStream = videoCodec == nil ? nil : try muxer.addStream()
     let audioStream = audioCodec == nil ? nil : try muxer.addStream()
     let syncMode: VideoFrameSync.Mode =
@@ -324,6 +329,9 @@ final class FilterGraphSession {
   func run(cancellation: CancellationFlag?, progress: ((RenderProgress) -> Void)?) throws(MediaRenderError)
     -> FilterGraphRunSummary
   {
+    // On any error the encoding thread is stopped before the error leaves: the muxer (and
+    // the file, deleted by the caller) must not be written to after this returns.
+    defer { encoding.abandon() }
     var idleRounds = 0
     while !allOutputsFinished {
       if cancellation?.isCancelled == true { throw .cancelled }
@@ -358,6 +366,7 @@ final class FilterGraphSession {
       throw .emptyOutput(
         reason: "the filter graph's video output [\(settings.videoOutput ?? "")] ended before its first frame")
     }
+    try encoding.finish()
     try muxer.finish()
     return summary
   }
@@ -374,7 +383,7 @@ final class FilterGraphSession {
     }
     var audioDuration: Rational?
     if let encoder = audio?.encoder {
-      audioDuration = Rational(audioSamples, Int64(encoder.context.pointee.sample_rate))
+      audioDuration = Rational(audioSamples, Int64(encoder.sampleRate))
     }
     return FilterGraphRunSummary(
       videoFrames: sync.framesPlanned, audioSamples: audioSamples, videoDuration: videoDuration,
@@ -511,7 +520,7 @@ final class FilterGraphSession {
       include(Rational(sync.framesPlanned) * (Rational(Int64(base.num), Int64(base.den)) ?? .zero))
     }
     if let audio, !audio.finished, let encoder = audio.encoder {
-      include(Rational(audioSamples, Int64(max(1, encoder.context.pointee.sample_rate))) ?? .zero)
+      include(Rational(audioSamples, Int64(max(1, encoder.sampleRate))) ?? .zero)
     }
     return time
   }
@@ -580,8 +589,8 @@ final class FilterGraphSession {
     if let encoder = video?.encoder {
       let base = encoder.timeBase
       time = Rational(sync.framesPlanned) * (Rational(Int64(base.num), Int64(base.den)) ?? .zero)
-    } else if let encoder = audio?.encoder, encoder.context.pointee.sample_rate > 0 {
-      time = Rational(audioSamples, Int64(encoder.context.pointee.sample_rate)) ?? .zero
+    } else if let encoder = audio?.encoder, encoder.sampleRate > 0 {
+      time = Rational(audioSamples, Int64(encoder.sampleRate)) ?? .zero
     }
     return RenderProgress(time: time, expectedDuration: settings.expectedDuration, videoFrames: sync.framesPlanned)
   }
@@ -601,7 +610,7 @@ final class FilterGraphSession {
         firstFrame: frame,
         globalHeader: muxer.wantsGlobalHeader)
       output.encoder = encoder
-      try muxer.configure(stream: output.stream, from: encoder)
+      try encoding.submit(.configure(encoder: encoder, stream: output.stream))
     }
     let filterBase = av_buffersink_get_time_base(output.sink)
     let encoderBase = encoder.timeBase
@@ -619,10 +628,7 @@ final class FilterGraphSession {
       duration = 1 / (av_q2d(rate) * av_q2d(encoderBase))
     }
     for slot in sync.plan(time: time, duration: duration) {
-      let picture = slot.repeatsPrevious ? (previousPicture ?? frame) : frame
-      picture.frame.pointee.pts = slot.pts
-      picture.frame.pointee.pict_type = AV_PICTURE_TYPE_NONE
-      try write(encoder.encode(picture), output: output)
+      try submit(slot.repeatsPrevious ? (previousPicture ?? frame) : frame, at: slot.pts, output: output)
     }
     previousPicture = frame
     if sync.isFull { try finish(output) }
@@ -638,7 +644,8 @@ final class FilterGraphSession {
     }
     audioNextTimestamp = frame.frame.pointee.pts + Int64(frame.frame.pointee.nb_samples)
     audioSamples += Int64(frame.frame.pointee.nb_samples)
-    try write(encoder.encode(frame), output: output)
+    // The sink filled a frame of its own: it is handed over as it is.
+    try encoding.submit(.encode(frame: frame, encoder: encoder, stream: output.stream))
   }
 
   /// Ends one output: the sync's last repeats, then the encoder's delayed packets.
@@ -647,16 +654,19 @@ final class FilterGraphSession {
     output.finished = true
     guard let encoder = output.encoder else { return }
     if output.kind == .video, let previous = previousPicture {
-      for slot in sync.planEnd() {
-        previous.frame.pointee.pts = slot.pts
-        previous.frame.pointee.pict_type = AV_PICTURE_TYPE_NONE
-        try write(encoder.encode(previous), output: output)
-      }
+      for slot in sync.planEnd() { try submit(previous, at: slot.pts, output: output) }
     }
-    try write(encoder.encode(nil), output: output)
+    try encoding.submit(.endOfStream(encoder: encoder, stream: output.stream))
   }
 
-  private func write(_ packets: [Packet], output: Output) throws(MediaRenderError) {
-    for packet in packets { try muxer.write(packet, stream: output.stream) }
+  /// Hands `picture` to the encoding thread for output slot `pts`, as a new reference: the
+  /// same picture may fill several slots, each with its own timestamp.
+  private func submit(_ picture: Frame, at pts: Int64, output: Output) throws(MediaRenderError) {
+    guard let encoder = output.encoder else { return }
+    let slot: Frame
+    do { slot = try picture.newReference() } catch { throw .encodingFailed(reason: error.userDetail) }
+    slot.frame.pointee.pts = pts
+    slot.frame.pointee.pict_type = AV_PICTURE_TYPE_NONE
+    try encoding.submit(.encode(frame: slot, encoder: encoder, stream: output.stream))
   }
 }

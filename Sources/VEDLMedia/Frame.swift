@@ -17,6 +17,17 @@ final class Frame {
     av_frame_free(&owned)
   }
 
+  /// A new frame referencing the same picture or samples (`av_frame_ref`): timestamps and
+  /// flags of its own, the data shared (and, being shared, read only). Each picture handed to
+  /// the encoding thread is one, so a picture repeated at several timestamps is not one
+  /// `AVFrame` changed under the encoder.
+  func newReference() throws(FFmpegError) -> Frame {
+    let copy = try Frame()
+    let code = av_frame_ref(copy.frame, frame)
+    if code < 0 { throw FFmpegError(code: code, operation: "referencing a frame") }
+    return copy
+  }
+
   /// Drops the payload, keeping the allocation.
   func unreference() { av_frame_unref(frame) }
 

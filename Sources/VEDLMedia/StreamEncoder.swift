@@ -9,7 +9,11 @@ final class StreamEncoder {
   /// The encoder's time base: for video one frame of the output rate (`-r`, else the sink's
   /// frame rate) as the CLI sets it — the sink's own time base when neither is known — and
   /// `1/sample_rate` for audio.
-  var timeBase: AVRational { context.pointee.time_base }
+  /// Read once the encoder is open, so the filtering thread never reads the context the
+  /// encoding thread is using.
+  private(set) var timeBase: AVRational
+  /// Samples per second (audio), 0 for video; read once the encoder is open.
+  private(set) var sampleRate: Int32
   /// One picture's duration in `timeBase` (video), set on every packet: libx264 leaves
   /// `packet.duration` 0, which would make the file one frame short.
   let frameDuration: Int64
@@ -57,7 +61,11 @@ final class StreamEncoder {
     context.pointee.chroma_sample_location = frame.chroma_location
     if globalHeader { context.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER) }
     frameDuration = max(1, av_rescale_q(1, AVRational(num: frameRate.den, den: frameRate.num), timeBase))
+    // Set before opening, so a failed open still frees the context in `deinit`.
+    self.timeBase = timeBase
+    self.sampleRate = 0
     try Self.open(context, codec: codec, name: settings.codecName, options: settings.options)
+    self.timeBase = context.pointee.time_base
   }
 
   /// Opens an audio encoder for samples in `sink`'s format, rate and layout.
@@ -77,7 +85,11 @@ final class StreamEncoder {
     context.pointee.time_base = AVRational(num: 1, den: sampleRate)
     if globalHeader { context.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER) }
     frameDuration = 0
+    self.timeBase = context.pointee.time_base
+    self.sampleRate = sampleRate
     try Self.open(context, codec: codec, name: settings.codecName, options: settings.options)
+    self.timeBase = context.pointee.time_base
+    self.sampleRate = context.pointee.sample_rate
   }
 
   /// `avcodec_open2` with `options` (and `threads=auto`, as the CLI adds); an option the

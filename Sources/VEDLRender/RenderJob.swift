@@ -11,7 +11,9 @@ import VEDLTime
 /// 1. refuses an output that is one of the inputs;
 /// 2. lowers the timeline and fingerprints the render (script, `--set` values, backend,
 ///    command, input contents); when the fingerprint recorded in `<output>.json` matches and
-///    every file exists, does nothing (`--force` renders anyway);
+///    every file exists, does nothing (`--force` renders anyway). When nothing can be skipped
+///    (`--force`, or no earlier render) the inputs are hashed on another thread while the
+///    render runs;
 /// 3. renders into a temporary file beside the output — the FFmpeg backend runs the filter
 ///    graph in-process, the native backend draws every frame with `NativeRenderer` — checks
 ///    the frame count, makes the thumbnails from that file and writes the sidecars;
@@ -48,10 +50,21 @@ public struct RenderJob: Sendable {
     try refuseOverwritingInputs(inputs)
     // The command's output is a fixed word: the fingerprint must not depend on the
     // temporary name (or on where the output goes).
-    let fingerprint = try RenderFingerprint.compute(
-      settings: settings, command: plan.command(output: "OUTPUT"), inputPaths: inputs)
-    if !settings.force, isUpToDate(fingerprint) {
-      return RenderOutcome(status: .upToDate, target: target, metadata: nil, warnings: [])
+    let (settings, command) = (settings, plan.command(output: "OUTPUT"))
+    let computeFingerprint = { @Sendable () throws(RenderError) -> RenderFingerprint in
+      try RenderFingerprint.compute(settings: settings, command: command, inputPaths: inputs)
+    }
+    let pendingFingerprint: BackgroundResult<RenderFingerprint>
+    if !settings.force, outputsExist {
+      let fingerprint = try computeFingerprint()
+      if isUpToDate(fingerprint) {
+        return RenderOutcome(status: .upToDate, target: target, metadata: nil, warnings: [])
+      }
+      pendingFingerprint = BackgroundResult(ready: fingerprint)
+    } else {
+      // Nothing to compare with: the fingerprint is only recorded at the end, so the inputs
+      // are hashed while the render starts.
+      pendingFingerprint = BackgroundResult(computeFingerprint)
     }
 
     let files = OutputFiles()
@@ -89,6 +102,7 @@ public struct RenderJob: Sendable {
     for sidecar in target.sidecars { try writeSidecar(sidecar, files: files) }
     if cancellation?.isCancelled == true { throw .media(.cancelled, output: target.path) }
 
+    let fingerprint = try pendingFingerprint.value()
     try files.moveIntoPlace(temporary, to: target.path)
     let metadata = RenderMetadata(
       fingerprint: fingerprint.value, output: (target.path as NSString).lastPathComponent,
@@ -162,9 +176,14 @@ public struct RenderJob: Sendable {
   /// The output, its thumbnails and sidecars exist, and `<output>.json` records
   /// `fingerprint`.
   func isUpToDate(_ fingerprint: RenderFingerprint) -> Bool {
-    let files = [target.path] + target.thumbnails.map(\.path) + target.sidecars.map(\.path)
-    guard files.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) else { return false }
-    return RenderMetadata.recordedFingerprint(at: target.metadataPath) == fingerprint.value
+    outputsExist && RenderMetadata.recordedFingerprint(at: target.metadataPath) == fingerprint.value
+  }
+
+  /// The output, its thumbnails, sidecars and `<output>.json` all exist: only then can the
+  /// up-to-date rule skip the render.
+  var outputsExist: Bool {
+    let files = [target.path, target.metadataPath] + target.thumbnails.map(\.path) + target.sidecars.map(\.path)
+    return files.allSatisfy { FileManager.default.fileExists(atPath: $0) }
   }
 
   // MARK: After the run

@@ -335,6 +335,22 @@ import VEDLTime
     #expect(reason.contains("no such file or directory"))
   }
 
+  @Test func aWriteErrorOnTheEncodingThreadStopsTheRun() throws {
+    // /dev/full opens for writing, and every write fails: the packets are written on the
+    // encoding thread, whose error must end the run with the muxer's own message.
+    let runner = FilterGraphRunner(
+      graph: "testsrc2=size=320x240:rate=30:duration=4[v]", inputs: [], videoOutput: "v", audioOutput: nil,
+      output: OutputFileSettings(path: "/dev/full", formatName: "matroska", video: Self.x264))
+
+    let error = try #require(throws: MediaRenderError.self) { try runner.run() }
+    guard case .unwritableOutput(let path, let reason) = error else {
+      Issue.record("expected unwritableOutput, got \(error)")
+      return
+    }
+    #expect(path == "/dev/full")
+    #expect(reason.contains("no space left on device"))
+  }
+
   @Test func unknownEncoderOptionIsAnError() throws {
     let fixtures = try MediaFixtures()
     defer { fixtures.remove() }
