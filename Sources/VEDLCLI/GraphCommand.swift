@@ -1,6 +1,7 @@
 import Foundation
 import VEDLDiagnostics
 import VEDLLowering
+import VEDLNative
 import VEDLSema
 
 /// `vedl graph FILE [--command] [-o OUT]` — the FFmpeg filter graph of the file's first
@@ -51,7 +52,10 @@ enum GraphCommand {
     var export = timeline.exports.first
     if let output { export?.path = output }
     let folder = (io.resolve(path) as NSString).deletingLastPathComponent
-    let options = LoweringOptions(baseDirectory: folder, quality: quality, format: format)
+    // Text in a `size width:` box is wrapped as `vedl render` wraps it.
+    let options = LoweringOptions(
+      baseDirectory: folder, quality: quality, format: format,
+      textMeasurer: timeline.hasSizedText ? FontLibraryTextMeasurer.system() : nil)
     let graph: FilterGraph
     switch Lowering.lower(timeline, export: export, options: options) {
     case .success(let g):

@@ -10,11 +10,33 @@ public struct LoweringOptions: Sendable, Hashable {
   /// Overrides the export's format, as when `-o OUT` names another kind of file: `.png`
   /// renders only the still frame (the export's `at:`, or the first frame).
   public var format: Export.Format?
+  /// Measures text as `drawtext` draws it, to wrap a text in a `size width:` box at word
+  /// boundaries; `nil` (tests, the language server) does not wrap.
+  public var textMeasurer: (any TextMeasuring)?
 
-  /// Options; every one defaults to "as the timeline says".
-  public init(baseDirectory: String? = nil, quality: QualityPreset.Name? = nil, format: Export.Format? = nil) {
+  /// Options; every one defaults to "as the timeline says" (and no wrapping).
+  public init(
+    baseDirectory: String? = nil, quality: QualityPreset.Name? = nil, format: Export.Format? = nil,
+    textMeasurer: (any TextMeasuring)? = nil
+  ) {
     self.baseDirectory = baseDirectory
     self.quality = quality
     self.format = format
+    self.textMeasurer = textMeasurer
+  }
+
+  /// Equal when the choices are equal and both have a text measurer or neither has one (a
+  /// measurer has no identity to compare; any one measures as `drawtext` does).
+  public static func == (lhs: LoweringOptions, rhs: LoweringOptions) -> Bool {
+    lhs.baseDirectory == rhs.baseDirectory && lhs.quality == rhs.quality && lhs.format == rhs.format
+      && (lhs.textMeasurer == nil) == (rhs.textMeasurer == nil)
+  }
+
+  /// Hashes what `==` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(baseDirectory)
+    hasher.combine(quality)
+    hasher.combine(format)
+    hasher.combine(textMeasurer == nil)
   }
 }

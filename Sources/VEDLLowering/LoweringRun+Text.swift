@@ -9,16 +9,10 @@ extension LoweringRun {
   /// `font=` (a Fontconfig pattern) or `fontfile=` (a path: it contains `/` or ends in
   /// `.ttf`, `.otf`, `.ttc`; relative paths resolve against the script's folder).
   func fontOptions(_ font: String?) -> [Filter.Option] {
-    guard let font, !font.isEmpty else { return [.init("font", "sans-serif")] }
-    let lower = font.lowercased()
-    guard font.contains("/") || lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") else {
-      return [.init("font", font)]
+    switch TextFont.resolve(font, baseDirectory: options.baseDirectory) {
+    case .family(let family): [.init("font", family)]
+    case .file(let path): [.init("fontfile", path)]
     }
-    var path = font
-    if !path.hasPrefix("/"), let base = options.baseDirectory {
-      path = (base as NSString).appendingPathComponent(path)
-    }
-    return [.init("fontfile", path)]
   }
 
   /// A text item, drawn with `drawtext` (expansion off, so the text is literal) on the
@@ -46,13 +40,14 @@ extension LoweringRun {
       let width = max(1, ((mods.outlineWidth ?? .one) * mods.scale).rounded)
       style += [.init("borderw", String(width)), .init("bordercolor", color(outline))]
     }
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let align = mods.align ?? "center"
-    let separateLines = lines.count > 1 && align != "leading"
-    let gap = separateLines ? 2 * padding : 0
     let sized = mods.size.map {
       (w: $0.width.map { ($0 * mods.scale).rounded }, h: $0.height.map { ($0 * mods.scale).rounded })
     }
+    let lines = wrappedLines(text, font: mods.font, size: fontSize, boxWidth: sized?.w, padding: padding)
+    let drawnText = lines.joined(separator: "\n")
+    let align = mods.align ?? "center"
+    let separateLines = lines.count > 1 && align != "leading"
+    let gap = separateLines ? 2 * padding : 0
     let blockHeight = separateLines ? "(\(lines.count)*lh+\(Int64(lines.count - 1) * gap))" : "th"
     let side =
       Int64((Double(canvas.width * canvas.width + canvas.height * canvas.height).squareRoot()).rounded(.up)) / 2 * 2 + 2
@@ -64,7 +59,7 @@ extension LoweringRun {
     let pieces: [(text: String, y: String)] =
       separateLines
       ? lines.enumerated().map { ($0.element, $0.offset == 0 ? layout.y : "\(layout.y)+\($0.offset)*(lh+\(gap))") }
-      : [(text, layout.y)]
+      : [(drawnText, layout.y)]
     for piece in pieces where !piece.text.isEmpty {
       var options = style
       options += [
@@ -105,6 +100,19 @@ extension LoweringRun {
     let centre = (x: corner.x + estimated.width / 2, y: corner.y + estimated.height / 2)
     overlay(
       PlacedPicture(label: label, x: centre.x - side / 2, y: centre.y - side / 2), from: frames.first, onto: &composite)
+  }
+
+  /// The lines of a text: split at `\n` and, with a `size width:` box and a text measurer,
+  /// wrapped at spaces to the box's width less its padding on both sides
+  /// (`TextWrapping`). Without a measurer the text is only split at `\n`.
+  func wrappedLines(_ text: String, font: String?, size: Int64, boxWidth: Int64?, padding: Int64) -> [String] {
+    guard let measurer = options.textMeasurer, let boxWidth else {
+      return TextWrapping.lines(text, width: nil) { _ in 0 }
+    }
+    let resolved = TextFont.resolve(font, baseDirectory: options.baseDirectory)
+    return TextWrapping.lines(text, width: boxWidth - 2 * padding) {
+      measurer.width(of: $0, font: resolved, size: size) ?? 0
+    }
   }
 
   /// `drawtext`'s `alpha` for opacity and fades, at each frame's instant `t`; `nil` when the

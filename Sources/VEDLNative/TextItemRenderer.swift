@@ -5,8 +5,10 @@ import VEDLRaster
 import VEDLSema
 import VEDLTime
 
-/// A `text` item drawn as the lowering's `lowerText` draws it: one `drawtext` per line when
-/// lines are stacked (any alignment but `leading`), else one for the whole text; each placed
+/// A `text` item drawn as the lowering's `lowerText` draws it: its lines split at `\n` and
+/// wrapped to a `size width:` box (`TextWrapping`, measured as `drawtext` measures), one
+/// `drawtext` per line when lines are stacked (any alignment but `leading`), else one for the
+/// whole text; each placed
 /// by `TextLayout` (the lowering's own expressions, evaluated numerically with `drawtext`'s
 /// measurements), with its box, outline, colour and `alpha` (opacity and fades evaluated at
 /// each frame's instant). A turned text is drawn once, centred on a transparent square
@@ -51,16 +53,22 @@ final class TextItemRenderer {
     outlineColor = mods.outline
     let outlineWidth = mods.outline.map { _ in max(1, PictureLayout.nearest((mods.outlineWidth ?? .one) * mods.scale)) }
 
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let align = mods.align ?? "center"
-    let separateLines = lines.count > 1 && align != "leading"
-    let gap = separateLines ? 2 * padding : 0
     let sized = mods.size.map {
       (
         w: $0.width.map { PictureLayout.nearest($0 * mods.scale) },
         h: $0.height.map { PictureLayout.nearest($0 * mods.scale) }
       )
     }
+    // Wrapped as the lowering wraps it (`LoweringRun.wrappedLines`, with this measurer).
+    let measurer = FontLibraryTextMeasurer(fonts: fonts)
+    let measuredFont = TextFont.resolve(mods.font, baseDirectory: baseDirectory)
+    let lines = TextWrapping.lines(text, width: sized?.w.map { $0 - 2 * padding }) {
+      measurer.width(of: $0, font: measuredFont, size: fontSize) ?? 0
+    }
+    let drawnText = lines.joined(separator: "\n")
+    let align = mods.align ?? "center"
+    let separateLines = lines.count > 1 && align != "leading"
+    let gap = separateLines ? 2 * padding : 0
     let rotated = !mods.rotation.isZero
     let diagonal = Double(canvas.width * canvas.width + canvas.height * canvas.height).squareRoot()
     let side = Int64(diagonal.rounded(.up)) / 2 * 2 + 2
@@ -70,7 +78,7 @@ final class TextItemRenderer {
       position: rotated ? nil : mods.position)
 
     var pieces: [Piece] = []
-    let drawn: [(text: String, line: Int)] = separateLines ? lines.enumerated().map { ($1, $0) } : [(text, 0)]
+    let drawn: [(text: String, line: Int)] = separateLines ? lines.enumerated().map { ($1, $0) } : [(drawnText, 0)]
     for (pieceText, line) in drawn where !pieceText.isEmpty {
       let rendered: RenderedText
       var ring: RenderedText? = nil

@@ -1,5 +1,6 @@
 import VEDLLowering
 import VEDLMedia
+import VEDLNative
 import VEDLSema
 import VEDLTime
 
@@ -23,8 +24,10 @@ public struct RenderPlan: Sendable {
   ///
   /// - Throws: `RenderError.lowering` when the timeline cannot become a graph.
   public init(timeline: Timeline, target: RenderTarget, settings: RenderSettings) throws(RenderError) {
+    // Text in a `size width:` box is wrapped where the native renderer wraps it.
     let options = LoweringOptions(
-      baseDirectory: settings.baseDirectory, quality: settings.quality, format: target.format)
+      baseDirectory: settings.baseDirectory, quality: settings.quality, format: target.format,
+      textMeasurer: Self.textMeasurer(for: timeline))
     switch Lowering.lower(timeline, export: target.export, options: options) {
     case .success(let graph): self.graph = graph
     case .failure(let error): throw .lowering(error)
@@ -34,6 +37,12 @@ public struct RenderPlan: Sendable {
       settings.quality.map(QualityPreset.named) ?? target.export.flatMap { QualityPreset.named($0.quality) }
       ?? QualityPreset.named(.high)
     encoding = EncodingSettings(format: target.format, preset: preset, speed: settings.speed)
+  }
+
+  /// The measurer that wraps text in `size width:` boxes, or `nil` when the timeline has
+  /// none (so no font library is set up for nothing).
+  static func textMeasurer(for timeline: Timeline) -> FontLibraryTextMeasurer? {
+    timeline.hasSizedText ? FontLibraryTextMeasurer.system() : nil
   }
 
   /// A plan for a graph built by hand (tests, tools): `graph` encoded with `encoding`.

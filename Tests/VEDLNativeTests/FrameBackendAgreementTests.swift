@@ -24,7 +24,10 @@ import VEDLSema
     export.stillTime = timeline.canvas.grid.time(ofFrame: k)
     if !watermark { export.watermark = nil }
     let graph: FilterGraph
-    switch Lowering.lower(timeline, export: export, options: LoweringOptions(baseDirectory: directory, format: .png)) {
+    // Measured with the native renderer's fonts, so a text in a `size width:` box wraps alike.
+    let options = LoweringOptions(
+      baseDirectory: directory, format: .png, textMeasurer: FontLibraryTextMeasurer(fonts: try FrameRendering.fonts()))
+    switch Lowering.lower(timeline, export: export, options: options) {
     case .success(let g): graph = g
     case .failure(let error): throw FFmpegCLI.Failure(description: "lowering failed: \(error.message)")
     }

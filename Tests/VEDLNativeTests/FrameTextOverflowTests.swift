@@ -10,7 +10,8 @@ import VEDLSema
 /// past the right and bottom edges, with its box, outline and stacked lines, and captions
 /// wider than the canvas. `drawtext` clips every glyph and the box (`boxborderw` around
 /// `tw × th`, not limited to the frame) at the frame's edges and nothing else — no clamping
-/// of `x`/`y` (`fix_bounds` is off), no wrapping — and the native renderer must draw the same
+/// of `x`/`y` (`fix_bounds` is off; a `size width:` box wraps at spaces in both backends, a
+/// word wider than the box stays whole) — and the native renderer must draw the same
 /// pixels: each frame is compared with the FFmpeg backend's over the whole picture.
 @Suite struct FrameTextOverflowTests {
   /// A 320×180 script with `body` over a plain blue main track.
@@ -117,7 +118,10 @@ import VEDLSema
     export.stillFrame = 0
     export.stillTime = timeline.canvas.grid.time(ofFrame: 0)
     var graph: FilterGraph
-    switch Lowering.lower(timeline, export: export, options: LoweringOptions(baseDirectory: directory, format: .png)) {
+    // Measured with the native renderer's fonts, so a text in a `size width:` box wraps alike.
+    let options = LoweringOptions(
+      baseDirectory: directory, format: .png, textMeasurer: FontLibraryTextMeasurer(fonts: try FrameRendering.fonts()))
+    switch Lowering.lower(timeline, export: export, options: options) {
     case .success(let g): graph = g
     case .failure(let error): throw FFmpegCLI.Failure(description: "lowering failed: \(error.message)")
     }

@@ -275,7 +275,9 @@ enum NativeHarness {
     _ timeline: Timeline, directory: String, format: Export.Format = .mp4, export: Export? = nil,
     quality: QualityPreset.Name = .high, selecting selection: [Int64]? = nil, encoding chosen: EncodingSettings? = nil
   ) throws -> String {
-    let options = LoweringOptions(baseDirectory: directory, quality: quality, format: format)
+    let options = LoweringOptions(
+      baseDirectory: directory, quality: quality, format: format,
+      textMeasurer: FontLibraryTextMeasurer(fonts: try FrameRendering.fonts()))
     var graph: FilterGraph
     switch Lowering.lower(timeline, export: export, options: options) {
     case .success(let lowered): graph = lowered

@@ -1,0 +1,14 @@
+import VEDLSema
+
+extension Timeline {
+  /// Whether a text item sets `size width:`, the only text a `TextMeasuring` can wrap — a
+  /// caller can skip setting up a font library for a timeline without one.
+  public var hasSizedText: Bool {
+    tracks.contains { track in
+      track.items.contains { item in
+        guard let text = item.text, !text.isEmpty else { return false }
+        return ItemModifiers(item).size?.width != nil
+      }
+    }
+  }
+}
