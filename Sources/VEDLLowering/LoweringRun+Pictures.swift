@@ -33,17 +33,22 @@ extension LoweringRun {
     let inYCbCr =
       target == .main && space != .rgba && frames.colour != nil
       && Self.keepsYCbCr(mods, in: space, background: background)
+    // 1. crop — in the file's own samples, before the conversion, when the clip stays in
+    // Y′CbCr and the rectangle lies on whole chroma samples: the same pixels, and the
+    // conversion then works on the kept part only (a third of a 16:9 frame for 9:16).
+    let cropRect = mods.crop.map { PictureLayout.cropRect($0, in: size) }.flatMap { $0.size != size ? $0 : nil }
+    var cropped = false
+    if inYCbCr, let rect = cropRect, frames.colour?.cropsWholeChromaSamples(rect) == true {
+      stream.append(cropFilter(rect.size, x: rect.x, y: rect.y))
+      size = rect.size
+      cropped = true
+    }
     if let colour = frames.colour {
       stream.append(contentsOf: inYCbCr ? space.fromSource(colour) : PictureSpace.toRGBA(colour))
     }
-
-    // 1. crop
-    if let crop = mods.crop {
-      let rect = PictureLayout.cropRect(crop, in: size)
-      if rect.size != size {
-        stream.append(cropFilter(rect.size, x: rect.x, y: rect.y))
-        size = rect.size
-      }
+    if !cropped, let rect = cropRect {
+      stream.append(cropFilter(rect.size, x: rect.x, y: rect.y))
+      size = rect.size
     }
     // 2. mirror
     for axis in mods.mirrors { stream.append(Filter(axis == "vertical" ? "vflip" : "hflip")) }

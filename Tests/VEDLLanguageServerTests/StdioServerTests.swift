@@ -5,6 +5,17 @@ import Testing
 
 /// The server over real pipes: framing, the reading thread, cancellation and exit codes.
 @Suite struct StdioServerTests {
+  /// The pipes of every session, never released. The server's reading thread outlives
+  /// `StdioServer.run` (it waits in `read` until the input ends); if a finished session's
+  /// descriptors were closed, a session of a test running beside it could get the same
+  /// numbers, and the old thread would read that session's messages (seen as a hang in CI).
+  final class PipeKeeper: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pipes: [Pipe] = []
+    func keep(_ more: Pipe...) { lock.withLock { pipes += more } }
+  }
+  static let keeper = PipeKeeper()
+
   /// A running server on pipes, with the client's ends.
   final class Session: @unchecked Sendable {
     let input = Pipe()
@@ -26,6 +37,13 @@ import Testing
       thread.start()
     }
 
+    deinit {
+      // End the input, so the server's reading thread stops, but keep the descriptors open
+      // (see `PipeKeeper`).
+      closeInput()
+      StdioServerTests.keeper.keep(input, output)
+    }
+
     func write(_ bytes: [UInt8]) {
       input.fileHandleForWriting.write(Data(bytes))
     }
@@ -34,12 +52,15 @@ import Testing
       write(MessageFramer.frame(JSONWriter.bytes(message)))
     }
 
-    /// Reads messages until one satisfies `predicate`.
+    /// Reads messages until one satisfies `predicate`; `nil` when the output ends or nothing
+    /// arrives for 20 s (a failure, not a hang).
     func receive(until predicate: (JSON) -> Bool) -> JSON? {
       while true {
         while case .message(let body)? = framer.next() {
           if let json = try? JSONParser.parse(body), predicate(json) { return json }
         }
+        var ready = pollfd(fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&ready, 1, 20_000) > 0 else { return nil }
         let data = output.fileHandleForReading.availableData
         if data.isEmpty { return nil }
         framer.append(data)

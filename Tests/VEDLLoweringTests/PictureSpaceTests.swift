@@ -1,5 +1,7 @@
+import Foundation
 import Testing
 import VEDLSema
+import VEDLTime
 
 @testable import VEDLLowering
 
@@ -55,6 +57,61 @@ import VEDLSema
     let converted = PictureSpace.yuv(matrix: "bt709").fromSource(sd)
     #expect(converted[0].options.contains { $0.key == "in_color_matrix" && $0.value == "bt601" })
     #expect(converted[0].options.contains { $0.key == "out_color_matrix" && $0.value == "bt709" })
+  }
+
+  @Test func aCropOnWholeChromaSamplesIsDoneFirstWithTheSamePixels() throws {
+    let media = try GeneratedMedia.get()
+    // A 9:16 crop at the leading edge of the 96×54 4:2:0 clip: x 0, 30×54, all even.
+    let script = """
+      canvas 60x108 fps: 25
+      let w = video("media/wide25.mp4")
+      track main { clip w trim: 0s..1s { crop 9:16 anchor: leading } }
+      export "out.mp4"
+      """
+    func facts(_ pixelFormat: String?) -> FakeMediaFacts {
+      FakeMediaFacts([
+        "wide25.mp4": .success(
+          MediaFacts(
+            duration: Rational(4), hasVideo: true, hasAudio: true, width: 96, height: 54, frameRate: Rational(25),
+            frameCount: 100, pixelFormat: pixelFormat))
+      ])
+    }
+    var pictures: [String] = []
+    var graphs: [String] = []
+    for pixelFormat in ["yuv420p", nil] {
+      let timeline = try Harness.timeline(script, directory: media.directory, media: facts(pixelFormat))
+      let graph = try Harness.graph(timeline, options: LoweringOptions(baseDirectory: media.directory))
+      let text = FilterGraphPrinter.filterComplex(graph)
+      graphs.append(text)
+      let output = media.directory + "/crop-\(UUID().uuidString).mp4"
+      let settings = EncodingSettings(format: .mp4, preset: QualityPreset.named(.high), speed: .fastest)
+      try FFmpeg.mustRun(FilterGraphPrinter.command(graph, output: output, encoding: settings))
+      let decoded = try FFmpeg.run(["-v", "error", "-i", output, "-map", "0:v", "-f", "framemd5", "-"])
+      pictures.append(String(decoding: decoded.stdout, as: UTF8.self))
+    }
+    // With the format known the crop comes first; unknown, after the conversion.
+    let first = try #require(graphs[0].range(of: "crop=w=30:h=54:x=0:y=0"))
+    let conversion = try #require(graphs[0].range(of: "scale=flags=neighbor"))
+    #expect(first.lowerBound < conversion.lowerBound)
+    let late = try #require(graphs[1].range(of: "crop=w=30:h=54:x=0:y=0"))
+    let lateConversion = try #require(graphs[1].range(of: "scale=flags=neighbor"))
+    #expect(late.lowerBound > lateConversion.lowerBound)
+    // And every decoded frame is the same.
+    #expect(pictures[0].split(separator: "\n").filter { !$0.hasPrefix("#") }.count == 25)
+    #expect(pictures[0] == pictures[1])
+  }
+
+  @Test func anOddCropStaysAfterTheConversion() {
+    let colour = SourceColour(MediaFacts(duration: nil, hasVideo: true, hasAudio: false, pixelFormat: "yuv420p"))
+    let even = PictureLayout.Rect(x: 2, y: 0, size: PixelSize(width: 30, height: 54))
+    let odd = PictureLayout.Rect(x: 33, y: 0, size: PixelSize(width: 30, height: 54))
+    #expect(colour.cropsWholeChromaSamples(even))
+    #expect(!colour.cropsWholeChromaSamples(odd))
+    #expect(!colour.cropsWholeChromaSamples(PictureLayout.Rect(x: 2, y: 1, size: PixelSize(width: 30, height: 54))))
+    let full = SourceColour(MediaFacts(duration: nil, hasVideo: true, hasAudio: false, pixelFormat: "yuv444p"))
+    #expect(full.cropsWholeChromaSamples(odd))
+    let unknown = SourceColour(MediaFacts(duration: nil, hasVideo: true, hasAudio: false))
+    #expect(!unknown.cropsWholeChromaSamples(even))
   }
 
   @Test func transitionsCrossInAFormatXfadeTakes() {
