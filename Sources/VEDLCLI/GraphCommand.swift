@@ -55,7 +55,7 @@ enum GraphCommand {
     // Text in a `size width:` box is wrapped as `vedl render` wraps it.
     let options = LoweringOptions(
       baseDirectory: folder, quality: quality, format: format,
-      textMeasurer: timeline.hasSizedText ? FontLibraryTextMeasurer.system() : nil)
+      textMeasurer: FontLibraryTextMeasurer.needed(by: timeline))
     let graph: FilterGraph
     switch Lowering.lower(timeline, export: export, options: options) {
     case .success(let g):

@@ -115,7 +115,7 @@ struct SourceColour: Equatable {
   var isYCbCr: Bool
   /// How many pixels one chroma sample spans across and down, for the 8-bit planar (and
   /// NV12) Y′CbCr formats; `nil` when the format is unknown or another one.
-  var chromaSpan: (x: Int64, y: Int64)?
+  var chromaSpan: PixelSize?
 
   init(_ facts: MediaFacts?) {
     let height = facts?.height ?? 0
@@ -126,9 +126,9 @@ struct SourceColour: Equatable {
       !(format.hasPrefix("rgb") || format.hasPrefix("bgr") || format.hasPrefix("gbr") || format.hasPrefix("argb")
       || format.hasPrefix("abgr") || format.hasPrefix("gray") || format.hasPrefix("pal") || format.hasPrefix("ya"))
     switch facts?.pixelFormat {
-    case "yuv420p", "yuvj420p", "nv12", "nv21": chromaSpan = (2, 2)
-    case "yuv422p", "yuvj422p": chromaSpan = (2, 1)
-    case "yuv444p", "yuvj444p": chromaSpan = (1, 1)
+    case "yuv420p", "yuvj420p", "nv12", "nv21": chromaSpan = PixelSize(width: 2, height: 2)
+    case "yuv422p", "yuvj422p": chromaSpan = PixelSize(width: 2, height: 1)
+    case "yuv444p", "yuvj444p": chromaSpan = PixelSize(width: 1, height: 1)
     default: chromaSpan = nil
     }
   }
@@ -139,13 +139,8 @@ struct SourceColour: Equatable {
   /// picture starts).
   func cropsWholeChromaSamples(_ rect: PictureLayout.Rect) -> Bool {
     guard let span = chromaSpan else { return false }
-    return rect.x % span.x == 0 && rect.y % span.y == 0 && rect.size.width % span.x == 0
-      && rect.size.height % span.y == 0
-  }
-
-  static func == (a: SourceColour, b: SourceColour) -> Bool {
-    a.matrix == b.matrix && a.fullRange == b.fullRange && a.isYCbCr == b.isYCbCr
-      && a.chromaSpan?.x == b.chromaSpan?.x && a.chromaSpan?.y == b.chromaSpan?.y
+    return rect.x % span.width == 0 && rect.y % span.height == 0 && rect.size.width % span.width == 0
+      && rect.size.height % span.height == 0
   }
 
   /// swscale's `in_color_matrix` name of FFmpeg's colour-space name; `nil` for tags it has no

@@ -74,11 +74,11 @@ final class EncodingThread {
   /// Jobs that may wait at once. Eight covers the few pictures libx264's lookahead and frame
   /// threads are away with at any moment plus the audio frames in between; each 1080x1920
   /// picture is 3 MiB.
-  static let defaultCapacity = 8
+  private static let capacity = 8
 
   /// A thread, not yet started, that will write into `muxer`.
-  init(muxer: OutputMuxer, capacity: Int = EncodingThread.defaultCapacity) {
-    work = Work(queue: HandOffQueue(capacity: capacity), muxer: muxer)
+  init(muxer: OutputMuxer) {
+    work = Work(queue: HandOffQueue(capacity: Self.capacity), muxer: muxer)
   }
 
   /// Starts the thread; from now on the muxer belongs to it.
@@ -118,7 +118,4 @@ final class EncodingThread {
     work.queue.abandon()
     work.done.wait()
   }
-
-  /// The most jobs that waited at once (for tests of the bound).
-  var highWaterMark: Int { work.queue.highWaterMark }
 }

@@ -1,25 +1,16 @@
 import Foundation
 import VEDLFontRaster
+import VEDLLowering
 import VEDLRaster
 
 /// The parts of `drawtext` the native renderer reproduces around the glyphs the font
 /// library rasterises: which font a `font "…"` names, how `alpha=` scales every colour, and
 /// the order of one `drawtext`'s layers (box, outline, text) with the box's extent.
 enum DrawtextStyle {
-  /// The font of `font "…"` as the lowering passes it to `drawtext`: `fontfile=` for a path
-  /// (it contains `/` or ends in `.ttf`, `.otf`, `.ttc`; relative paths resolve against the
-  /// script's folder), `font=` for a Fontconfig family, `sans-serif` when absent.
+  /// The font of `font "…"` as the lowering passes it to `drawtext` (`TextFont.resolve`,
+  /// the one rule for both backends), as a request to the font library.
   static func fontRequest(_ font: String?, baseDirectory: String?) -> FontRequest {
-    guard let font, !font.isEmpty else { return FontRequest(family: "sans-serif", file: nil) }
-    let lower = font.lowercased()
-    guard font.contains("/") || lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") else {
-      return FontRequest(family: font, file: nil)
-    }
-    var path = font
-    if !path.hasPrefix("/"), let baseDirectory {
-      path = (baseDirectory as NSString).appendingPathComponent(path)
-    }
-    return FontRequest(family: nil, file: path)
+    FontLibraryTextMeasurer.request(TextFont.resolve(font, baseDirectory: baseDirectory))
   }
 
   /// `drawtext`'s alpha byte for an `alpha=` value: 255 at 1 or more, 0 at 0 or less,

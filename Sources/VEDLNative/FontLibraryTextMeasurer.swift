@@ -1,5 +1,6 @@
 import VEDLFontRaster
 import VEDLLowering
+import VEDLSema
 
 /// The lowering's `TextMeasuring` answered by the font library that draws the native
 /// renderer's text: a line's width is `drawtext`'s `tw` for it, so the FFmpeg backend wraps
@@ -17,6 +18,12 @@ public struct FontLibraryTextMeasurer: TextMeasuring {
   /// Fontconfig cannot be set up (the lowering then does not wrap).
   public static func system() -> FontLibraryTextMeasurer? {
     (try? FontLibrary()).map(FontLibraryTextMeasurer.init(fonts:))
+  }
+
+  /// The measurer a lowering of `timeline` needs: the system's when it has a text in a
+  /// `size width:` box, else `nil` (no font library is set up for nothing).
+  public static func needed(by timeline: Timeline) -> FontLibraryTextMeasurer? {
+    timeline.hasSizedText ? system() : nil
   }
 
   /// `drawtext`'s `tw` for `line` in `font` at `size` pixels; `nil` when the font cannot be

@@ -47,7 +47,8 @@ final class TextItemRenderer {
     let defaultSize = timeline.canvas.defaultTextSize
     let fontSize = max(1, PictureLayout.nearest((mods.fontSize ?? defaultSize) * mods.scale))
     let padding = mods.box == nil ? 0 : max(0, PictureLayout.nearest((mods.boxPadding ?? .zero) * mods.scale))
-    let font = DrawtextStyle.fontRequest(mods.font, baseDirectory: baseDirectory)
+    let measuredFont = TextFont.resolve(mods.font, baseDirectory: baseDirectory)
+    let font = FontLibraryTextMeasurer.request(measuredFont)
     fontColor = mods.fontColor ?? 0xFFFF_FFFF
     box = mods.box.map { ($0, Int(padding)) }
     outlineColor = mods.outline
@@ -61,7 +62,6 @@ final class TextItemRenderer {
     }
     // Wrapped as the lowering wraps it (`LoweringRun.wrappedLines`, with this measurer).
     let measurer = FontLibraryTextMeasurer(fonts: fonts)
-    let measuredFont = TextFont.resolve(mods.font, baseDirectory: baseDirectory)
     let lines = TextWrapping.lines(text, width: sized?.w.map { $0 - 2 * padding }) {
       measurer.width(of: $0, font: measuredFont, size: fontSize) ?? 0
     }

@@ -27,7 +27,7 @@ public struct RenderPlan: Sendable {
     // Text in a `size width:` box is wrapped where the native renderer wraps it.
     let options = LoweringOptions(
       baseDirectory: settings.baseDirectory, quality: settings.quality, format: target.format,
-      textMeasurer: Self.textMeasurer(for: timeline))
+      textMeasurer: FontLibraryTextMeasurer.needed(by: timeline))
     switch Lowering.lower(timeline, export: target.export, options: options) {
     case .success(let graph): self.graph = graph
     case .failure(let error): throw .lowering(error)
@@ -37,12 +37,6 @@ public struct RenderPlan: Sendable {
       settings.quality.map(QualityPreset.named) ?? target.export.flatMap { QualityPreset.named($0.quality) }
       ?? QualityPreset.named(.high)
     encoding = EncodingSettings(format: target.format, preset: preset, speed: settings.speed)
-  }
-
-  /// The measurer that wraps text in `size width:` boxes, or `nil` when the timeline has
-  /// none (so no font library is set up for nothing).
-  static func textMeasurer(for timeline: Timeline) -> FontLibraryTextMeasurer? {
-    timeline.hasSizedText ? FontLibraryTextMeasurer.system() : nil
   }
 
   /// A plan for a graph built by hand (tests, tools): `graph` encoded with `encoding`.

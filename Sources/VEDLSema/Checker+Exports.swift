@@ -99,18 +99,15 @@ extension CheckRun {
           guard let se = innerArgs.positional.first, case .source(let index)? = evaluate(se, expected: .source) else {
             ok = false; continue
           }
-          guard sources[index].hasPicture else {
-            report(
-              .mediaWrongKind, "a watermark needs a picture; \(Self.describeSource(sources[index])) has none", se.span)
-            ok = false
-            continue
-          }
-          // Drawn at its own pixel size: a generated picture has none (it takes the canvas's).
+          // Drawn at its own pixel size: sound has no picture, and a generated picture has no
+          // size of its own (it takes the canvas's).
           guard sources[index].kind == .image || sources[index].kind == .video else {
-            report(
-              .mediaWrongKind,
-              "a watermark is drawn at its own pixel size; \(Self.describeSource(sources[index])) has none", se.span,
-              notes: ["use an image or a video file"])
+            let source = Self.describeSource(sources[index])
+            let problem =
+              sources[index].hasPicture
+              ? "a watermark is drawn at its own pixel size; \(source) has none"
+              : "a watermark needs a picture; \(source) has none"
+            report(.mediaWrongKind, problem, se.span, notes: ["use an image or a video file"])
             ok = false
             continue
           }
