@@ -6,7 +6,8 @@
 #   Benchmarks/render/interleave.sh                 # vedl and the ffmpeg CLI, 6 rounds
 #   ROUNDS=4 WHO="vedl melt cli" Benchmarks/render/interleave.sh
 # Environment: WORK (default /tmp/vedl-render-bench), VEDL (default .build/release/vedl),
-# ROUNDS (default 6), WHO (renderers among vedl, cli, melt, native; default "vedl cli"),
+# ROUNDS (default 6), WHO (renderers among vedl, cli, melt, native, base; default "vedl cli"),
+# BASE (another vedl binary, e.g. an earlier build, run as the renderer "base"),
 # QUALITY (passed to vedl render and vedl graph as --quality, default: the export's).
 # Each run is timed with /usr/bin/time into $WORK/interleave.log; the summary gives every
 # renderer's mean wall and CPU time and, per round, each one's wall time over the first's.
@@ -28,6 +29,7 @@ run() {
   local format="$1 wall=%e cpu_user=%U cpu_sys=%S rss_kb=%M"
   case "$1" in
     vedl) /usr/bin/time -f "$format" -a -o "$LOG" "$VEDL" render "$WORK/reference.vedl" --force "${QUALITY_ARGS[@]}" -o "$WORK/out/vedl.mp4" > /dev/null 2>&1 ;;
+    base) /usr/bin/time -f "$format" -a -o "$LOG" "${BASE:?set BASE to a vedl binary}" render "$WORK/reference.vedl" --force "${QUALITY_ARGS[@]}" -o "$WORK/out/base.mp4" > /dev/null 2>&1 ;;
     native) /usr/bin/time -f "$format" -a -o "$LOG" "$VEDL" render "$WORK/reference.vedl" --force --backend native "${QUALITY_ARGS[@]}" -o "$WORK/out/native.mp4" > /dev/null 2>&1 ;;
     cli) /usr/bin/time -f "$format" -a -o "$LOG" sh -c "$(sed 's/^exec //' "$WORK/interleave-command.sh")" > /dev/null 2>&1 ;;
     melt) /usr/bin/time -f "$format" -a -o "$LOG" "$HERE/melt_edit.sh" "$WORK/media" "$WORK/out/melt.mp4" > /dev/null 2>&1 ;;

@@ -75,16 +75,23 @@ public struct GraphInput: Sendable, Hashable {
   /// reads it), or `nil` for an input used to the end; not part of the `ffmpeg` command —
   /// the in-process runner uses it to close inputs early and keep memory flat.
   public var lastUse: Rational?
+  /// The source instants the graph shows of the input's pictures (§5), when its `[k:v]`
+  /// chain starts with a clip's selection (``LoweringRun/selectionFilters``); `nil` when
+  /// unknown. Not part of the `ffmpeg` command either: the in-process reader leaves pictures
+  /// no instant shows undecoded when nothing else refers to them (docs/graph.md §13).
+  public var pictureSampling: SourceSampling?
 
   /// An input of the file at `path`.
   public init(
-    path: String, seek: Rational? = nil, duration: Rational? = nil, loopStill: Bool = false, lastUse: Rational? = nil
+    path: String, seek: Rational? = nil, duration: Rational? = nil, loopStill: Bool = false, lastUse: Rational? = nil,
+    pictureSampling: SourceSampling? = nil
   ) {
     self.path = path
     self.seek = seek
     self.duration = duration
     self.loopStill = loopStill
     self.lastUse = lastUse
+    self.pictureSampling = pictureSampling
   }
 }
 

@@ -129,7 +129,12 @@ extension LoweringRun {
       stream.append(contentsOf: space.fromRGBA(alpha: true))
       stream.append(contentsOf: loopFilters(count: frames))
     case .video:
-      let input = addFileInput(try path(of: source), first: .zero, last: grid.time(ofFrame: frames), lastUse: nil)
+      // Shown from its first frame at the timeline's start, at its own speed.
+      let sampling = ClipTiming(timelineStart: .zero, sourceStart: .zero).map {
+        SourceSampling(timing: $0, grid: grid, frames: 0..<frames)
+      }
+      let input = addFileInput(
+        try path(of: source), first: .zero, last: grid.time(ofFrame: frames), lastUse: nil, sampling: sampling)
       stream = PendingStream(label: "\(input):v")
       stream.append(Filter("setpts", ["expr": "floor(PTS+0.5)"]))
       stream.append(Filter("fps", ["fps": OptionText.rate(rate), "round": "up", "start_time": "0"]))

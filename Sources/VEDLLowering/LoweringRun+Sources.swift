@@ -37,9 +37,11 @@ extension LoweringRun {
 
   /// Adds the input of a media file covering source times `[first, last]` (plus margins),
   /// seeking before it when it does not start at 0; `lastUse` is the end of the item reading
-  /// it on the timeline (`nil`: read to the end).
+  /// it on the timeline (`nil`: read to the end); `sampling` the instants its `[k:v]` chain's
+  /// selection shows (``selectionFilters``), when it has one.
   mutating func addFileInput(
-    _ path: String, first: Rational, last: Rational, loopStill: Bool = false, lastUse: Rational?
+    _ path: String, first: Rational, last: Rational, loopStill: Bool = false, lastUse: Rational?,
+    sampling: SourceSampling? = nil
   ) -> Int {
     let wanted = first - Self.seekMargin
     let seek = wanted.isPositive ? Rational((wanted * Rational(1000)).floor, 1000)! : Rational.zero
@@ -47,12 +49,22 @@ extension LoweringRun {
     let duration = Rational(((end - seek) * Rational(1000)).ceiling, 1000)!
     return builder.addInput(
       GraphInput(
-        path: path, seek: seek.isZero ? nil : seek, duration: duration, loopStill: loopStill, lastUse: lastUse))
+        path: path, seek: seek.isZero ? nil : seek, duration: duration, loopStill: loopStill, lastUse: lastUse,
+        pictureSampling: sampling))
   }
 
   /// The source time the clip shows at its frame `j` (§5): `s0 + (j/F − d)·v`.
   func sourceTime(_ item: TimelineItem, frame j: Int64) -> Rational {
     (item.sourceStart ?? .zero) + (grid.time(ofFrame: j) - gridDelay(item)) * item.speed
+  }
+
+  /// The instants the filters of ``selectionFilters`` sample: the clip's frames `0..<count`
+  /// are timeline frames `startFrame…`, each showing the source at `s0 + (k/F − t0)·v`, which
+  /// is `s0 + (j/F − d)·v` for clip frame `j`.
+  func sampling(_ item: TimelineItem, count: Int64) -> SourceSampling? {
+    guard let timing = ClipTiming(timelineStart: item.start, sourceStart: item.sourceStart ?? .zero, speed: item.speed)
+    else { return nil }
+    return SourceSampling(timing: timing, grid: grid, frames: item.startFrame..<(item.startFrame + count))
   }
 
   /// The filters selecting a clip's `count` frames from a source whose frames carry their
@@ -85,7 +97,8 @@ extension LoweringRun {
       let size = try mediaSize(source)
       let input = addFileInput(
         try path(of: source), first: sourceTime(item, frame: 0),
-        last: max(sourceTime(item, frame: count - 1), item.sourceEnd ?? .zero), lastUse: item.end)
+        last: max(sourceTime(item, frame: count - 1), item.sourceEnd ?? .zero), lastUse: item.end,
+        sampling: sampling(item, count: count))
       clipInputs[key] = input
       var stream = PendingStream(label: "\(input):v")
       stream.append(contentsOf: selectionFilters(item, count: count, sourceAtCanvasRate: false))

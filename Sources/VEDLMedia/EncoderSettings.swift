@@ -112,16 +112,23 @@ public struct FilterGraphRunSummary: Sendable, Hashable {
   /// the length of the timeline (the runner opens a stream's decoder when the graph first
   /// asks for it and closes it when the stream has ended or is no longer used).
   public var peakOpenDecoders: Int
+  /// Picture packets read from the inputs and given to decoders.
+  public var picturePackets: Int64
+  /// Pictures decoded from them: fewer when the reader left pictures no output frame shows
+  /// undecoded (`MediaInputOptions.pictureSampling`).
+  public var decodedPictures: Int64
 
   /// A summary; every property is documented above.
   public init(
     videoFrames: Int64, audioSamples: Int64, videoDuration: Rational?, audioDuration: Rational?,
-    peakOpenDecoders: Int = 0
+    peakOpenDecoders: Int = 0, picturePackets: Int64 = 0, decodedPictures: Int64 = 0
   ) {
     self.videoFrames = videoFrames
     self.audioSamples = audioSamples
     self.videoDuration = videoDuration
     self.audioDuration = audioDuration
     self.peakOpenDecoders = peakOpenDecoders
+    self.picturePackets = picturePackets
+    self.decodedPictures = decodedPictures
   }
 }

@@ -30,6 +30,8 @@ final class FilterGraphSession {
   /// closed once every output is `releaseMargin` past it.
   private var pendingReleases: [(input: Int, time: Rational)]
   private var peakOpenDecoders = 0
+  /// What every reader of the run, isolated chains' too, gave its picture decoder.
+  private let tally = DecodingTally()
   /// How far past an input's last use the outputs must be before it is closed: room for the
   /// frames and samples filters hold back (a transition's overlap lies inside the item).
   private static let releaseMargin = Rational(1)
@@ -88,7 +90,7 @@ final class FilterGraphSession {
     var padInputs: [(pad: FilterGraphContext.OpenPad, input: Int, kind: StreamKind)] = []
     for (number, text) in settings.isolatedChains.enumerated() {
       let chain = try IsolatedChain(
-        text: text, inputs: settings.inputs, timestampMode: settings.timestampMode, number: number)
+        text: text, inputs: settings.inputs, timestampMode: settings.timestampMode, number: number, tally: tally)
       for label in chain.outputs { chains[label] = chain }
     }
     var chainPads: [FilterGraphContext.OpenPad] = []
@@ -119,7 +121,8 @@ final class FilterGraphSession {
     for input in wanted.keys.sorted() {
       for (kind, label) in wanted[input]!.sorted(by: { $0.key.rawValue > $1.key.rawValue }) {
         let reader = try InputFileReader(
-          index: input, options: settings.inputs[input], timestampMode: settings.timestampMode, wanted: [kind: label])
+          index: input, options: settings.inputs[input], timestampMode: settings.timestampMode, wanted: [kind: label],
+          tally: tally)
         // The CLI configures the graph from each stream's first decoded frame; the stream's
         // parameters say the same for every file FFmpeg probes fully, without keeping a
         // decoder busy for a clip the timeline reaches only much later.
@@ -387,7 +390,8 @@ final class FilterGraphSession {
     }
     return FilterGraphRunSummary(
       videoFrames: sync.framesPlanned, audioSamples: audioSamples, videoDuration: videoDuration,
-      audioDuration: audioDuration, peakOpenDecoders: peakOpenDecoders)
+      audioDuration: audioDuration, peakOpenDecoders: peakOpenDecoders, picturePackets: tally.picturePackets,
+      decodedPictures: tally.decodedPictures)
   }
 
   /// Feeds the graph from the input whose source has failed the most requests (the CLI's

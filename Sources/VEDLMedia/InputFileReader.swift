@@ -30,14 +30,25 @@ final class InputFileReader {
   private let packet: Packet
   /// All packets have been read and the decoders drained.
   private(set) var isAtEnd = false
+  /// The file has no more packets (those held back are still to be decoded).
+  private var fileEnded = false
+  /// A read error met while packets were held back: reported once they are decoded, as the
+  /// CLI, which holds none back, would have decoded them before meeting it.
+  private var deferredError: MediaRenderError?
+  /// Picture packets held back to learn which pictures are shown (`MediaInputOptions`'s
+  /// `pictureSampling`); `nil` when every picture is decoded.
+  private var lookahead: PictureLookahead<Packet>?
+  private let tally: DecodingTally
 
   /// Opens input `index` and prepares decoders for the stream kinds in `wanted`; `labels`
   /// names the graph's pad for each kind, for the error when the file lacks that stream.
-  init(index: Int, options: MediaInputOptions, timestampMode: InputTimestampMode, wanted: [StreamKind: String])
-    throws(MediaRenderError)
-  {
+  init(
+    index: Int, options: MediaInputOptions, timestampMode: InputTimestampMode, wanted: [StreamKind: String],
+    tally: DecodingTally = DecodingTally()
+  ) throws(MediaRenderError) {
     self.index = index
     self.options = options
+    self.tally = tally
     let path = options.path
     // Probing first turns a missing, empty, truncated or non-media file into the same clear
     // error `vedl check` gives.
@@ -88,6 +99,27 @@ final class InputFileReader {
       seek(to: timestamp)
     }
     input.discardAllStreams(except: Set(streamIndexes.values))
+    lookahead = makeLookahead(timestampMode: timestampMode)
+  }
+
+  /// Decoders whose `AVDISCARD_NONREF` leaves out exactly the pictures nothing refers to, and
+  /// whose reordering is bounded by what the stream declares: H.264 and HEVC.
+  private static let skippableCodecs: Set<UInt32> = [AV_CODEC_ID_H264.rawValue, AV_CODEC_ID_HEVC.rawValue]
+
+  /// The window that decides which pictures are skipped, when the options say which are
+  /// shown and the codec can skip them.
+  private func makeLookahead(timestampMode: InputTimestampMode) -> PictureLookahead<Packet>? {
+    guard let sampling = options.pictureSampling, let stream = stream(of: .video),
+      Self.skippableCodecs.contains(stream.pointee.codecpar.pointee.codec_id.rawValue),
+      let timeBase = Rational(Int64(stream.pointee.time_base.num), Int64(stream.pointee.time_base.den)),
+      timeBase.isPositive
+    else { return nil }
+    // Timestamps count from the seek point when inputs start there, else from the file's start.
+    let seek = options.seek.map(Self.microseconds) ?? 0
+    let origin = timestampMode == .zeroAtSeek ? Rational(seek, Int64(AV_TIME_BASE))! : Rational.zero
+    let window = InputSourceChain.trimWindow(self, kind: .video, timestampMode: timestampMode)
+    return PictureLookahead(
+      sampling: sampling, timeBase: timeBase, origin: origin, trimStart: options.seek == nil ? nil : window?.start)
   }
 
   /// Why the probe refused the file, in words that do not repeat its path (the error's
@@ -191,36 +223,72 @@ final class InputFileReader {
     return decoder
   }
 
-  /// Reads and decodes one packet of a stream the graph uses; at the end of the file,
-  /// drains the decoders and sets `isAtEnd`.
+  /// Reads and decodes one packet of a stream the graph uses (picture packets may be held
+  /// back a while, see `lookahead`); at the end of the file, decodes what is held, drains
+  /// the decoders and sets `isAtEnd`.
   func readPacket() throws(MediaRenderError) {
     guard !isAtEnd else { return }
     let path = options.path
-    while true {
+    while !fileEnded {
       let more: Bool
       do { more = try input.readPacket(into: packet) } catch {
-        throw .unreadableInput(path: path, reason: error.userDetail)
+        let failure = MediaRenderError.unreadableInput(path: path, reason: error.userDetail)
+        guard let lookahead, lookahead.count > 0 else { throw failure }
+        deferredError = failure
+        fileEnded = true
+        break
       }
       guard more else {
-        for kind in [StreamKind.video, .audio] {
-          guard let decoder = try decoder(of: kind) else { continue }
-          do { append(try decoder.decode(nil), kind: kind) } catch {
-            throw .unreadableInput(path: path, reason: error.userDetail)
-          }
-        }
-        decoders.removeAll()
-        isAtEnd = true
-        return
+        fileEnded = true
+        break
       }
       guard let kind = streamIndexes.first(where: { $0.value == packet.streamIndex })?.key,
         let decoder = try decoder(of: kind)
       else { continue }
       shiftTimestamps(of: packet, timeBase: decoder.streamTimeBase)
-      do { append(try decoder.decode(packet), kind: kind) } catch {
-        throw .unreadableInput(path: path, reason: error.userDetail)
+      guard kind == .video, lookahead != nil else {
+        try decode(packet, kind: kind, decoder: decoder)
+        return
       }
+      let held: Packet
+      do { held = try Packet() } catch { throw .unreadableInput(path: path, reason: error.userDetail) }
+      av_packet_move_ref(held.packet, packet.packet)
+      lookahead!.append(held, pts: held.presentationTimestamp)
+      if let (oldest, unshown) = lookahead!.next(draining: false) {
+        try decode(oldest, kind: .video, decoder: decoder, unshown: unshown)
+        return
+      }
+    }
+    if let (oldest, unshown) = lookahead?.next(draining: true), let decoder = try decoder(of: .video) {
+      try decode(oldest, kind: .video, decoder: decoder, unshown: unshown)
       return
     }
+    if let deferredError { throw deferredError }
+    for kind in [StreamKind.video, .audio] {
+      guard let decoder = try decoder(of: kind) else { continue }
+      try decode(nil, kind: kind, decoder: decoder)
+    }
+    decoders.removeAll()
+    isAtEnd = true
+  }
+
+  /// Decodes `packet` of `kind` (`nil`: drains the decoder); an `unshown` picture is skipped
+  /// if nothing refers to it and the stream's timestamps can be trusted to say what the graph
+  /// receives.
+  private func decode(_ packet: Packet?, kind: StreamKind, decoder: StreamDecoder, unshown: Bool = false)
+    throws(MediaRenderError)
+  {
+    let frames: [Frame]
+    do {
+      frames = try decoder.decode(packet, skippingIfNonReference: unshown && !decoder.hasGuessedTimestamps)
+    } catch {
+      throw .unreadableInput(path: options.path, reason: error.userDetail)
+    }
+    if kind == .video {
+      if packet != nil { tally.picturePackets += 1 }
+      tally.decodedPictures += Int64(frames.count)
+    }
+    append(frames, kind: kind)
   }
 
   private func append(_ frames: [Frame], kind: StreamKind) {

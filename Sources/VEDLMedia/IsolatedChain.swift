@@ -46,6 +46,7 @@ final class IsolatedChain {
   private let inputs: [MediaInputOptions]
   private let timestampMode: InputTimestampMode
   private let number: Int
+  private let tally: DecodingTally
   private var running: Running?
   /// Outputs that have delivered their last frame (or that the main graph closed).
   private var ended: Set<String> = []
@@ -57,9 +58,9 @@ final class IsolatedChain {
 
   /// Parses and configures `text` — chains from file streams `[k:v]`/`[k:a]` (one or more) to
   /// labelled outputs — reading `inputs[k]`. `number` names its sources in FFmpeg's messages.
-  init(text: String, inputs: [MediaInputOptions], timestampMode: InputTimestampMode, number: Int)
-    throws(MediaRenderError)
-  {
+  init(
+    text: String, inputs: [MediaInputOptions], timestampMode: InputTimestampMode, number: Int, tally: DecodingTally
+  ) throws(MediaRenderError) {
     let probe = try FilterGraphContext()
     let (openInputs, openOutputs) = try probe.parse(text)
     var streams: [(input: Int, kind: StreamKind)] = []
@@ -85,9 +86,11 @@ final class IsolatedChain {
     self.inputs = inputs
     self.timestampMode = timestampMode
     self.number = number
+    self.tally = tally
     // Built once to learn what the chain delivers, then freed until it is needed: a long
     // timeline would otherwise hold every chain's scalers and threads from the start.
-    let built = try Self.build(text: text, inputs: inputs, timestampMode: timestampMode, number: number)
+    let built = try Self.build(
+      text: text, inputs: inputs, timestampMode: timestampMode, number: number, tally: DecodingTally())
     var arguments: [String: String] = [:]
     for (label, sink) in built.sinks { arguments[label] = Self.arguments(of: sink, kind: kinds[label] ?? .video) }
     sourceArguments = arguments
@@ -108,7 +111,7 @@ final class IsolatedChain {
 
   /// Parses, links and configures the chain with fresh readers of its inputs.
   private static func build(
-    text: String, inputs: [MediaInputOptions], timestampMode: InputTimestampMode, number: Int
+    text: String, inputs: [MediaInputOptions], timestampMode: InputTimestampMode, number: Int, tally: DecodingTally
   ) throws(MediaRenderError) -> Running {
     let graph = try FilterGraphContext()
     let (openInputs, openOutputs) = try graph.parse(text)
@@ -118,7 +121,7 @@ final class IsolatedChain {
         throw .invalidGraph(reason: "an isolated chain changed between two parses: \(text)")
       }
       let reader = try InputFileReader(
-        index: input, options: inputs[input], timestampMode: timestampMode, wanted: [kind: label])
+        index: input, options: inputs[input], timestampMode: timestampMode, wanted: [kind: label], tally: tally)
       if !reader.hasCompleteParameters(of: kind) { try reader.readFirstFrames() }
       let source = try InputSourceChain.make(
         in: graph, for: pad, reader: reader, kind: kind,
@@ -194,7 +197,7 @@ final class IsolatedChain {
   func nextFrame(_ label: String) throws(MediaRenderError) -> Frame? {
     guard !ended.contains(label) else { return nil }
     if running == nil {
-      running = try Self.build(text: text, inputs: inputs, timestampMode: timestampMode, number: number)
+      running = try Self.build(text: text, inputs: inputs, timestampMode: timestampMode, number: number, tally: tally)
     }
     guard let sink = running?.sinks[label] else { return nil }
     var idleRounds = 0

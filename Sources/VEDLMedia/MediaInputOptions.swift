@@ -23,15 +23,25 @@ public struct MediaInputOptions: Sendable, Hashable {
   /// timeline holds only the readers of the items it is playing. It changes no frame: the
   /// `ffmpeg` CLI, which has no such option, produces the same output.
   public var lastUse: Rational?
+  /// The source instants (source time, seconds from the file's start) at which the graph
+  /// shows this input's pictures: the graph's `[k:v]` chain must select pictures by the §5
+  /// rule (`setpts` to the clip's time, then `fps` with `round=up`, as the lowering writes
+  /// it). The reader then leaves undecoded the non-reference pictures no instant shows —
+  /// pictures `fps` would drop (a speed-up's skipped frames, those between a keyframe and the
+  /// trim) — which changes no frame of the output (docs/graph.md §13). `nil`: every picture
+  /// is decoded, as the CLI does.
+  public var pictureSampling: SourceSampling?
 
   /// Options for `path`; every property is documented above.
   public init(
-    path: String, seek: Rational? = nil, duration: Rational? = nil, loopStill: Bool = false, lastUse: Rational? = nil
+    path: String, seek: Rational? = nil, duration: Rational? = nil, loopStill: Bool = false, lastUse: Rational? = nil,
+    pictureSampling: SourceSampling? = nil
   ) {
     self.path = path
     self.seek = seek
     self.duration = duration
     self.loopStill = loopStill
     self.lastUse = lastUse
+    self.pictureSampling = pictureSampling
   }
 }

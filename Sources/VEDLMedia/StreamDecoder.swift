@@ -54,9 +54,17 @@ final class StreamDecoder {
     avcodec_free_context(&owned)
   }
 
+  /// Whether some picture's best-effort timestamp was not its packet's presentation time
+  /// (a stream with missing or disordered timestamps): times read from packets then do not
+  /// say which pictures the graph receives.
+  private(set) var hasGuessedTimestamps = false
+
   /// Sends `packet` (or, when `nil`, the end of the stream) and returns every frame the
-  /// decoder can give back now, timestamped as described above.
-  func decode(_ packet: Packet?) throws(FFmpegError) -> [Frame] {
+  /// decoder can give back now, timestamped as described above. With
+  /// `skippingIfNonReference`, the packet's picture is not decoded when no other picture
+  /// refers to it (`AVDISCARD_NONREF`; frame threads take the setting with the packet).
+  func decode(_ packet: Packet?, skippingIfNonReference: Bool = false) throws(FFmpegError) -> [Frame] {
+    context.pointee.skip_frame = skippingIfNonReference ? AVDISCARD_NONREF : AVDISCARD_DEFAULT
     let (code, messages) = LibavLogRouter.shared.recordingErrors(about: UnsafeMutableRawPointer(context)) {
       avcodec_send_packet(context, packet?.packet)
     }
@@ -87,6 +95,7 @@ final class StreamDecoder {
     switch kind {
     case .video:
       let bestEffort = frame.frame.pointee.best_effort_timestamp
+      if bestEffort != frame.frame.pointee.pts || bestEffort == vedl_av_nopts_value() { hasGuessedTimestamps = true }
       if bestEffort != vedl_av_nopts_value() { frame.frame.pointee.pts = bestEffort }
     case .audio:
       let sampleRate = frame.frame.pointee.sample_rate

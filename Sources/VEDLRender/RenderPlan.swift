@@ -53,7 +53,8 @@ public struct RenderPlan: Sendable {
   public func runner(writingTo path: String) -> FilterGraphRunner {
     let inputs = graph.inputs.map {
       MediaInputOptions(
-        path: $0.path, seek: $0.seek, duration: $0.duration, loopStill: $0.loopStill, lastUse: $0.lastUse)
+        path: $0.path, seek: $0.seek, duration: $0.duration, loopStill: $0.loopStill, lastUse: $0.lastUse,
+        pictureSampling: $0.pictureSampling)
     }
     let video = graph.videoOutput.map { _ in
       VideoEncoderSettings(

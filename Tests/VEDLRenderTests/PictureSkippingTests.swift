@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+import VEDLLowering
+import VEDLMedia
+import VEDLRender
+import VEDLSema
+import VEDLTime
+
+/// The in-process reader leaves undecoded the non-reference pictures the graph's selection
+/// drops (docs/graph.md §12) — and the output is the very same: every edit below is rendered
+/// with and without it and compared picture for picture, and each clip frame shows the source
+/// frame §5 selects. The source has B-frames (x264's pyramid: some are references, some not)
+/// and encodes each frame's index in its picture.
+@Suite struct PictureSkippingTests {
+  static let width = 64
+  static let height = 48
+
+  /// Twelve 16×16 blocks spelling the frame's index in binary (as the lowering's tests draw it).
+  static let indexExpression = "255*mod(floor(N/pow(2,floor(X/16)+4*floor(Y/16))),2)"
+
+  static func readIndex(_ frame: ArraySlice<UInt8>) -> Int {
+    var value = 0
+    for bit in 0..<12 {
+      let offset = ((bit / 4) * 16 + 8) * width + (bit % 4) * 16 + 8
+      if frame[frame.startIndex + offset] > 128 { value |= 1 << bit }
+    }
+    return value
+  }
+
+  static func makeSource(in workspace: RenderWorkspace) throws {
+    try workspace.make(
+      "media/index.mp4",
+      [
+        "-f", "lavfi", "-i", "color=black:s=\(width)x\(height):r=30:d=6,format=gray,geq=lum='\(indexExpression)'",
+        "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:d=6", "-c:v", "libx264", "-preset", "medium",
+        "-crf", "12", "-g", "48", "-bf", "3", "-x264-params", "b-adapt=0:b-pyramid=normal", "-pix_fmt", "yuv420p",
+        "-c:a", "aac", "-shortest",
+      ])
+  }
+
+  /// Speed-ups, trims starting between keyframes, rate conversions and transitions.
+  static let edits: [(fps: String, body: String)] = [
+    ("30", "clip src trim: 1s..5s speed: 2x\nclip src trim: 1100ms..2100ms\nclip src trim: 2s..4s speed: 3x"),
+    ("24", "clip src trim: 1s..3s\nclip src trim: 3s..5s speed: 1.5x"),
+    ("29.97", "clip src trim: 1001ms..3003ms speed: 2x"),
+    ("60", "clip src trim: 1s..2s\ncrossfade 200ms\nclip src trim: 3s..4s speed: 0.5x"),
+    ("30", "clip src trim: 0s..2s\ncrossfade 500ms\nclip src trim: 2s..5s speed: 2x\nfade 10f\nclip src"),
+  ]
+
+  @Test(arguments: edits.indices)
+  func theSameFramesWithFewerPicturesDecoded(_ index: Int) throws {
+    let edit = Self.edits[index]
+    let workspace = try RenderWorkspace()
+    defer { workspace.remove() }
+    try Self.makeSource(in: workspace)
+    let (file, timeline) = try workspace.check(
+      """
+      canvas \(Self.width)x\(Self.height) fps: \(edit.fps)
+      let src = video("media/index.mp4")
+      track main {
+      \(edit.body)
+      }
+      export "out/edit.mp4" quality: high
+      """)
+    let target = try #require(RenderTarget.exports(of: timeline).first)
+    let plan = try RenderPlan(timeline: timeline, target: target, settings: workspace.settings(for: file))
+    #expect(plan.graph.inputs.allSatisfy { $0.pictureSampling != nil })
+
+    let skipping = workspace.path("skipping.mp4")
+    let skipped = try plan.runner(writingTo: skipping).run()
+    var everyPicture = plan.runner(writingTo: workspace.path("every.mp4"))
+    everyPicture.inputs = everyPicture.inputs.map {
+      var input = $0
+      input.pictureSampling = nil
+      return input
+    }
+    let full = try everyPicture.run()
+
+    // The reader that skips reads a few packets further ahead (the pictures after each one
+    // decide it), but decodes fewer.
+    #expect(skipped.picturePackets >= full.picturePackets)
+    #expect(
+      skipped.decodedPictures < full.decodedPictures,
+      Comment(
+        rawValue: "no picture was left undecoded: \(skipped.decodedPictures) of \(skipped.picturePackets) decoded, "
+          + "\(full.decodedPictures) of \(full.picturePackets) without skipping"))
+    print(
+      "edit \(index): \(skipped.decodedPictures) of \(skipped.picturePackets), \(full.decodedPictures) of \(full.picturePackets)"
+    )
+    #expect(skipped.videoFrames == timeline.frameCount)
+    #expect(
+      try workspace.decodedDigest(skipping, stream: "v")
+        == workspace.decodedDigest(everyPicture.output.path, stream: "v"))
+    #expect(
+      try workspace.decodedDigest(skipping, stream: "a")
+        == workspace.decodedDigest(everyPicture.output.path, stream: "a"))
+
+    // Every clip frame outside a transition shows the frame §5 selects.
+    let pictures = try workspace.grayPictures(skipping, width: Self.width, height: Self.height)
+    #expect(Int64(pictures.count) == timeline.frameCount)
+    var blended = Set<Int64>()
+    for transition in timeline.transitions { blended.formUnion(transition.startFrame..<transition.endFrame) }
+    let source = try #require(ConstantRateSource(rate: .fps30, frameCount: 180))
+    var mismatches: [String] = []
+    for item in timeline.tracks.first(where: { $0.kind == .main })?.items ?? [] {
+      guard let timing = item.timing else { continue }
+      for k in item.startFrame..<item.endFrame where !blended.contains(k) && k < pictures.count {
+        guard let expected = timing.sourceFrameIndex(forTimelineFrame: k, grid: timeline.canvas.grid, source: source)
+        else { continue }
+        let got = Self.readIndex(pictures[Int(k)])
+        if got != Int(expected) { mismatches.append("frame \(k): \(got), expected \(expected)") }
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(8))")
+  }
+}
+
+extension RenderWorkspace {
+  /// The decoded pictures of a file's video as 8-bit grey, one slice per picture.
+  func grayPictures(_ file: String, width: Int, height: Int) throws -> [ArraySlice<UInt8>] {
+    let raw = path("pictures.gray")
+    try ffmpeg(["-y", "-v", "error", "-i", file, "-map", "0:v:0", "-f", "rawvideo", "-pix_fmt", "gray", raw])
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))
+    let size = width * height
+    return stride(from: 0, to: bytes.count - size + 1, by: size).map { bytes[$0..<($0 + size)] }
+  }
+}
