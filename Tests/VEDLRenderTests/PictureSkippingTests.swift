@@ -7,10 +7,10 @@ import VEDLSema
 import VEDLTime
 
 /// The in-process reader leaves undecoded the non-reference pictures the graph's selection
-/// drops (docs/graph.md §12) — and the output is the very same: every edit below is rendered
+/// drops (docs/graph.md §13) — and the output is the very same: every edit below is rendered
 /// with and without it and compared picture for picture, and each clip frame shows the source
-/// frame §5 selects. The source has B-frames (x264's pyramid: some are references, some not)
-/// and encodes each frame's index in its picture.
+/// frame §5 selects. The source has B-frames (a pyramid: some are references, some not), in
+/// H.264 and in HEVC, and encodes each frame's index in its picture.
 @Suite struct PictureSkippingTests {
   static let width = 64
   static let height = 48
@@ -27,15 +27,25 @@ import VEDLTime
     return value
   }
 
-  static func makeSource(in workspace: RenderWorkspace) throws {
+  /// The source in `codec` (`h264`: x264 with a B-pyramid; `hevc`: x265, whose pyramid
+  /// has non-reference pictures too).
+  static func makeSource(in workspace: RenderWorkspace, codec: String) throws {
+    let video: [String] =
+      codec == "hevc"
+      ? [
+        "-c:v", "libx265", "-preset", "medium", "-crf", "12", "-x265-params",
+        "keyint=48:bframes=3:b-adapt=0:b-pyramid=1:log-level=error", "-tag:v", "hvc1",
+      ]
+      : [
+        "-c:v", "libx264", "-preset", "medium", "-crf", "12", "-g", "48", "-bf", "3", "-x264-params",
+        "b-adapt=0:b-pyramid=normal",
+      ]
     try workspace.make(
       "media/index.mp4",
       [
         "-f", "lavfi", "-i", "color=black:s=\(width)x\(height):r=30:d=6,format=gray,geq=lum='\(indexExpression)'",
-        "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:d=6", "-c:v", "libx264", "-preset", "medium",
-        "-crf", "12", "-g", "48", "-bf", "3", "-x264-params", "b-adapt=0:b-pyramid=normal", "-pix_fmt", "yuv420p",
-        "-c:a", "aac", "-shortest",
-      ])
+        "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:d=6",
+      ] + video + ["-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest"])
   }
 
   /// Speed-ups, trims starting between keyframes, rate conversions and transitions.
@@ -47,12 +57,16 @@ import VEDLTime
     ("30", "clip src trim: 0s..2s\ncrossfade 500ms\nclip src trim: 2s..5s speed: 2x\nfade 10f\nclip src"),
   ]
 
-  @Test(arguments: edits.indices)
-  func theSameFramesWithFewerPicturesDecoded(_ index: Int) throws {
+  /// Every edit from the H.264 source; two from the HEVC one.
+  static let cases: [(codec: String, edit: Int)] = edits.indices.map { ("h264", $0) } + [("hevc", 0), ("hevc", 4)]
+
+  @Test(arguments: cases.indices)
+  func theSameFramesWithFewerPicturesDecoded(_ number: Int) throws {
+    let (codec, index) = Self.cases[number]
     let edit = Self.edits[index]
     let workspace = try RenderWorkspace()
     defer { workspace.remove() }
-    try Self.makeSource(in: workspace)
+    try Self.makeSource(in: workspace, codec: codec)
     let (file, timeline) = try workspace.check(
       """
       canvas \(Self.width)x\(Self.height) fps: \(edit.fps)
@@ -84,9 +98,6 @@ import VEDLTime
       Comment(
         rawValue: "no picture was left undecoded: \(skipped.decodedPictures) of \(skipped.picturePackets) decoded, "
           + "\(full.decodedPictures) of \(full.picturePackets) without skipping"))
-    print(
-      "edit \(index): \(skipped.decodedPictures) of \(skipped.picturePackets), \(full.decodedPictures) of \(full.picturePackets)"
-    )
     #expect(skipped.videoFrames == timeline.frameCount)
     #expect(
       try workspace.decodedDigest(skipping, stream: "v")
