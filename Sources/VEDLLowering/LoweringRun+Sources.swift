@@ -61,18 +61,46 @@ extension LoweringRun {
   /// The instants the filters of ``selectionFilters`` sample: the clip's frames `0..<count`
   /// are timeline frames `startFrame…`, each showing the source at `s0 + (k/F − t0)·v`, which
   /// is `s0 + (j/F − d)·v` for clip frame `j`.
-  func sampling(_ item: TimelineItem, count: Int64) -> SourceSampling? {
+  func sampling(_ item: TimelineItem, count: Int64, timeBase: Rational?) -> SourceSampling? {
     guard let timing = ClipTiming(timelineStart: item.start, sourceStart: item.sourceStart ?? .zero, speed: item.speed)
     else { return nil }
-    return SourceSampling(timing: timing, grid: grid, frames: item.startFrame..<(item.startFrame + count))
+    return SourceSampling(
+      timing: timing, grid: grid, frames: item.startFrame..<(item.startFrame + count), timeBase: timeBase)
   }
+
+  /// The coarsest time base in which every clip time `(p − s0)/v + d` of a source stamped in
+  /// `sourceTimeBase` is a whole number of ticks, and into which `settb` converts the
+  /// source's timestamps exactly: `1/L` with `L` the least common multiple of the
+  /// denominators of `TB`, `TB/v`, `s0/v` and `d`. `nil` when the source's own time base is
+  /// already exact, is unknown, or `L` would exceed 2³¹ (ticks must stay exact in the
+  /// double arithmetic of `setpts` over hours of source).
+  func exactTimeBase(_ item: TimelineItem, sourceTimeBase: Rational?) -> Rational? {
+    guard let tb = sourceTimeBase, tb.isPositive else { return nil }
+    let v = item.speed
+    let terms = [tb, tb.checkedDividing(by: v), (item.sourceStart ?? .zero).checkedDividing(by: v), gridDelay(item)]
+    var l: Int64 = 1
+    for term in terms {
+      guard let term else { return nil }
+      let d = term.denominator
+      let g = Self.gcd(l, d)
+      let (product, overflow) = (l / g).multipliedReportingOverflow(by: d)
+      guard !overflow, product <= 1 << 31 else { return nil }
+      l = product
+    }
+    let exact = Rational(1, l)!
+    return exact == tb ? nil : exact
+  }
+
+  private static func gcd(_ a: Int64, _ b: Int64) -> Int64 { b == 0 ? a : gcd(b, a % b) }
 
   /// The filters selecting a clip's `count` frames from a source whose frames carry their
   /// source times as timestamps (§5): each frame is moved to its clip time
-  /// `(p − s0)/v + d` (rounded to the nearest tick of its time base), then `fps` with
-  /// `round=up` fills every slot `j/F` with the latest frame at or before it, and `trim`
-  /// keeps exactly `count`.
-  func selectionFilters(_ item: TimelineItem, count: Int64, sourceAtCanvasRate: Bool) -> [Filter] {
+  /// `(p − s0)/v + d` — exactly, in `timeBase` (``exactTimeBase``) when one is given, else
+  /// rounded to the nearest tick of the source's —, then `fps` with `round=up` fills every
+  /// slot `j/F` with the latest frame at or before it, and `trim` keeps exactly `count`.
+  func selectionFilters(_ item: TimelineItem, count: Int64, sourceAtCanvasRate: Bool, timeBase: Rational? = nil)
+    -> [Filter]
+  {
     let s0 = item.sourceStart ?? .zero
     let v = item.speed
     let d = gridDelay(item)
@@ -81,7 +109,9 @@ extension LoweringRun {
     var expression = s0.isZero ? "PTS" : "PTS-\(OptionText.expression(s0))/TB"
     if v != .one { expression = "(\(expression))*\(OptionText.expression(Rational.one / v))" }
     if !d.isZero { expression += "+\(OptionText.expression(d))/TB" }
-    return [
+    var filters: [Filter] = []
+    if let timeBase { filters.append(Filter("settb", ["expr": "\(timeBase.numerator)/\(timeBase.denominator)"])) }
+    return filters + [
       Filter("setpts", ["expr": "floor(\(expression)+0.5)"]),
       Filter("fps", ["fps": OptionText.rate(rate), "round": "up", "start_time": "0"]),
       trim,
@@ -95,13 +125,14 @@ extension LoweringRun {
     switch source.kind {
     case .video:
       let size = try mediaSize(source)
+      let timeBase = exactTimeBase(item, sourceTimeBase: source.facts?.timeBase)
       let input = addFileInput(
         try path(of: source), first: sourceTime(item, frame: 0),
         last: max(sourceTime(item, frame: count - 1), item.sourceEnd ?? .zero), lastUse: item.end,
-        sampling: sampling(item, count: count))
+        sampling: sampling(item, count: count, timeBase: timeBase))
       clipInputs[key] = input
       var stream = PendingStream(label: "\(input):v")
-      stream.append(contentsOf: selectionFilters(item, count: count, sourceAtCanvasRate: false))
+      stream.append(contentsOf: selectionFilters(item, count: count, sourceAtCanvasRate: false, timeBase: timeBase))
       return SourceFrames(
         stream: stream, isStill: false, size: size, mayHaveAlpha: false, colour: SourceColour(source.facts))
     case .image:

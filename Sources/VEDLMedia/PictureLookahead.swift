@@ -90,20 +90,23 @@ struct PictureLookahead<Payload> {
   }
 
   /// The clip frame (slot) from which `fps` shows the picture at `pts`: `setpts` moves it to
-  /// tick `p′ = ⌊((P − s0)/v + d)/TB + ½⌋` of clip time, `fps` to slot `⌈p′·TB·F⌉`. As
+  /// tick `p′ = ⌊((P − s0)/v + d)/TB + ½⌋` of clip time (`TB` the selection's time base),
+  /// `fps` to slot `⌈p′·TB·F⌉`. As
   /// `setpts` computes in double precision, a value within a millionth of a tick of rounding
   /// the other way gives both slots (`lowest`, `highest`); `nil` on overflow.
   private func slots(_ pts: Int64) -> (lowest: Int64, highest: Int64)? {
     let timing = sampling.timing
+    // The selection's own time base when it sets one (`settb` rescales exactly).
+    let tick = sampling.timeBase ?? timeBase
     guard let delay = sampling.delay,
       let clipTime = Rational(pts).checkedMultiplying(timeBase)
         .flatMap({ $0.checkedAdding(origin) })
         .flatMap({ $0.checkedSubtracting(timing.sourceStart) })
         .flatMap({ $0.checkedDividing(by: timing.speed) })
         .flatMap({ $0.checkedAdding(delay) }),
-      let ticks = clipTime.checkedDividing(by: timeBase).flatMap({ $0.checkedAdding(Rational(1, 2)!) }),
+      let ticks = clipTime.checkedDividing(by: tick).flatMap({ $0.checkedAdding(Rational(1, 2)!) }),
       let low = ticks.checkedSubtracting(Self.doubleSlack), let high = ticks.checkedAdding(Self.doubleSlack),
-      let framesPerTick = timeBase.checkedMultiplying(sampling.grid.rate.framesPerSecond),
+      let framesPerTick = tick.checkedMultiplying(sampling.grid.rate.framesPerSecond),
       let lowest = Rational(low.floor).checkedMultiplying(framesPerTick)?.ceiling,
       let highest = Rational(high.floor).checkedMultiplying(framesPerTick)?.ceiling
     else { return nil }

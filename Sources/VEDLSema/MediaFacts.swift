@@ -21,11 +21,15 @@ public struct MediaFacts: Sendable, Hashable {
   public var colorSpace: String?
   /// `"pc"` for a full-range picture, `"tv"` for limited range; `nil` when untagged.
   public var colorRange: String?
+  /// Seconds per tick of the picture stream's timestamps (`1/15360`, Matroska's `1/1000`),
+  /// when known: the FFmpeg backend selects frames in a time base fine enough to keep clip
+  /// times exact (docs/graph.md §3).
+  public var timeBase: Rational?
 
   public init(
     duration: Rational?, hasVideo: Bool, hasAudio: Bool, isStillImage: Bool = false, width: Int64? = nil,
     height: Int64? = nil, frameRate: Rational? = nil, frameCount: Int64? = nil, pixelFormat: String? = nil,
-    colorSpace: String? = nil, colorRange: String? = nil
+    colorSpace: String? = nil, colorRange: String? = nil, timeBase: Rational? = nil
   ) {
     self.duration = duration
     self.hasVideo = hasVideo
@@ -38,6 +42,7 @@ public struct MediaFacts: Sendable, Hashable {
     self.pixelFormat = pixelFormat
     self.colorSpace = colorSpace
     self.colorRange = colorRange
+    self.timeBase = timeBase
   }
 }
 

@@ -10,12 +10,17 @@ public struct SourceSampling: Hashable, Sendable {
   public let grid: FrameGrid
   /// The timeline frames that sample the source.
   public let frames: Range<Int64>
+  /// The time base the selection computes clip times in when it sets one (`settb`, so
+  /// that they are exact); `nil`: the source stream's own.
+  public let timeBase: Rational?
 
-  /// The instants of `frames` on `grid`, for a clip timed by `timing`.
-  public init(timing: ClipTiming, grid: FrameGrid, frames: Range<Int64>) {
+  /// The instants of `frames` on `grid`, for a clip timed by `timing`, selected in
+  /// `timeBase` (`nil`: the stream's).
+  public init(timing: ClipTiming, grid: FrameGrid, frames: Range<Int64>, timeBase: Rational? = nil) {
     self.timing = timing
     self.grid = grid
     self.frames = frames
+    self.timeBase = timeBase
   }
 
   /// `d = t0 − k0/F`: how far the clip's start lies after the instant of its first frame

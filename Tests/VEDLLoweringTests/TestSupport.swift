@@ -118,10 +118,10 @@ final class GeneratedMedia: Sendable {
   /// lasting 0.1 s (48 kHz).
   var burst: String { directory + "/media/burst.wav" }
 
-  /// Facts of `index30.mp4`.
+  /// Facts of `index30.mp4` (x264 in MP4 stamps 30 fps in 1/15360 s).
   static let indexFacts = MediaFacts(
     duration: Rational(6), hasVideo: true, hasAudio: true, width: 64, height: 48, frameRate: Rational(30),
-    frameCount: 180)
+    frameCount: 180, timeBase: Rational(1, 15360))
 
   /// Facts of the media above, as the probe would report them (by file name, so that the
   /// same table serves the golden tests' fictitious `/project` folder).

@@ -28,24 +28,27 @@ import VEDLTime
   }
 
   /// The source in `codec` (`h264`: x264 with a B-pyramid; `hevc`: x265, whose pyramid
-  /// has non-reference pictures too).
-  static func makeSource(in workspace: RenderWorkspace, codec: String) throws {
+  /// has non-reference pictures too), written to `name` (`.mp4`, or `.mkv` whose times are
+  /// whole milliseconds; its sound is PCM, as Matroska would shift every time by AAC's
+  /// priming samples, and the frame indices are predicted for pictures from time 0).
+  /// Frame 30's picture, at 1 s, spells 30.
+  static func makeSource(in workspace: RenderWorkspace, codec: String, name: String) throws {
     let video: [String] =
       codec == "hevc"
       ? [
         "-c:v", "libx265", "-preset", "medium", "-crf", "12", "-x265-params",
-        "keyint=48:bframes=3:b-adapt=0:b-pyramid=1:log-level=error", "-tag:v", "hvc1",
+        "keyint=48:bframes=3:b-adapt=0:b-pyramid=1:log-level=error",
       ]
       : [
         "-c:v", "libx264", "-preset", "medium", "-crf", "12", "-g", "48", "-bf", "3", "-x264-params",
         "b-adapt=0:b-pyramid=normal",
       ]
     try workspace.make(
-      "media/index.mp4",
+      name,
       [
         "-f", "lavfi", "-i", "color=black:s=\(width)x\(height):r=30:d=6,format=gray,geq=lum='\(indexExpression)'",
         "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:d=6",
-      ] + video + ["-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest"])
+      ] + video + ["-pix_fmt", "yuv420p", "-c:a", name.hasSuffix(".mkv") ? "pcm_s16le" : "aac", "-shortest"])
   }
 
   /// Speed-ups, trims starting between keyframes, rate conversions and transitions.
@@ -57,20 +60,24 @@ import VEDLTime
     ("30", "clip src trim: 0s..2s\ncrossfade 500ms\nclip src trim: 2s..5s speed: 2x\nfade 10f\nclip src"),
   ]
 
-  /// Every edit from the H.264 source; two from the HEVC one.
-  static let cases: [(codec: String, edit: Int)] = edits.indices.map { ("h264", $0) } + [("hevc", 0), ("hevc", 4)]
+  /// Every edit from the H.264 source in MP4; two from HEVC, two from H.264 in Matroska.
+  static let cases: [(codec: String, file: String, edit: Int)] =
+    edits.indices.map { ("h264", "media/index.mp4", $0) } + [
+      ("hevc", "media/index.mp4", 0), ("hevc", "media/index.mp4", 4), ("h264", "media/index.mkv", 1),
+      ("h264", "media/index.mkv", 2),
+    ]
 
   @Test(arguments: cases.indices)
   func theSameFramesWithFewerPicturesDecoded(_ number: Int) throws {
-    let (codec, index) = Self.cases[number]
+    let (codec, name, index) = Self.cases[number]
     let edit = Self.edits[index]
     let workspace = try RenderWorkspace()
     defer { workspace.remove() }
-    try Self.makeSource(in: workspace, codec: codec)
+    try Self.makeSource(in: workspace, codec: codec, name: name)
     let (file, timeline) = try workspace.check(
       """
       canvas \(Self.width)x\(Self.height) fps: \(edit.fps)
-      let src = video("media/index.mp4")
+      let src = video("\(name)")
       track main {
       \(edit.body)
       }
@@ -111,12 +118,17 @@ import VEDLTime
     #expect(Int64(pictures.count) == timeline.frameCount)
     var blended = Set<Int64>()
     for transition in timeline.transitions { blended.formUnion(transition.startFrame..<transition.endFrame) }
-    let source = try #require(ConstantRateSource(rate: .fps30, frameCount: 180))
+    // Frame j lies at j/30 s (an MP4 time scale of 15360), or at j/30 s rounded to the
+    // millisecond in Matroska.
+    let times = (Int64(0)..<180).map { j in
+      name.hasSuffix(".mkv") ? Rational((200 * j + 3) / 6, 1000)! : Rational(j, 30)!
+    }
+    let source = try #require(PresentationTimes(times))
     var mismatches: [String] = []
     for item in timeline.tracks.first(where: { $0.kind == .main })?.items ?? [] {
       guard let timing = item.timing else { continue }
       for k in item.startFrame..<item.endFrame where !blended.contains(k) && k < pictures.count {
-        guard let expected = timing.sourceFrameIndex(forTimelineFrame: k, grid: timeline.canvas.grid, source: source)
+        guard let expected = timing.sourceFrameIndex(forTimelineFrame: k, grid: timeline.canvas.grid, sourcePTS: source)
         else { continue }
         let got = Self.readIndex(pictures[Int(k)])
         if got != Int(expected) { mismatches.append("frame \(k): \(got), expected \(expected)") }

@@ -145,7 +145,8 @@ struct ProbingMediaFacts: MediaFactsProvider {
         MediaFacts(
           duration: info.duration, hasVideo: info.hasVideo, hasAudio: info.hasAudio, isStillImage: info.isStillImage,
           width: video.map { Int64($0.width) }, height: video.map { Int64($0.height) }, frameRate: video?.frameRate,
-          frameCount: video?.frameCount))
+          frameCount: video?.frameCount, pixelFormat: video?.pixelFormat, colorSpace: video?.colorSpace,
+          colorRange: video?.colorRange, timeBase: info.primaryVideo?.timeBase))
     } catch {
       switch error {
       case .fileMissing, .notAFile: return .failure(MediaFactsError(.missing, error.message))
