@@ -58,6 +58,12 @@ import VEDLTime
     ("29.97", "clip src trim: 1001ms..3003ms speed: 2x"),
     ("60", "clip src trim: 1s..2s\ncrossfade 200ms\nclip src trim: 3s..4s speed: 0.5x"),
     ("30", "clip src trim: 0s..2s\ncrossfade 500ms\nclip src trim: 2s..5s speed: 2x\nfade 10f\nclip src"),
+    // Overlay clips (over a grey main track) read their input the same way.
+    (
+      "30",
+      "clip color(#808080) duration: 4s\n}\ntrack overlay {\nclip src at: 10f trim: 2s..4s speed: 2x\n"
+        + "clip src at: 70f trim: 1s..2s speed: 1.5x"
+    ),
   ]
 
   /// Every edit from the H.264 source in MP4; two from HEVC, two from H.264 in Matroska.
@@ -125,7 +131,8 @@ import VEDLTime
     }
     let source = try #require(PresentationTimes(times))
     var mismatches: [String] = []
-    for item in timeline.tracks.first(where: { $0.kind == .main })?.items ?? [] {
+    for item in timeline.tracks.flatMap(\.items) where item.source.map({ timeline.sources[$0].kind == .video }) == true
+    {
       guard let timing = item.timing else { continue }
       for k in item.startFrame..<item.endFrame where !blended.contains(k) && k < pictures.count {
         guard let expected = timing.sourceFrameIndex(forTimelineFrame: k, grid: timeline.canvas.grid, sourcePTS: source)
