@@ -39,6 +39,10 @@ final class InputFileReader {
   /// `pictureSampling`); `nil` when every picture is decoded.
   private var lookahead: PictureLookahead<Packet>?
   private let tally: DecodingTally
+  /// The CLI's running decoding time of the picture stream, in microseconds
+  /// (`stampDecodingTime`); `nil` before the first packet or once unknown.
+  private var nextPictureDTS: Int64?
+  private var startedPictureDTS = false
 
   /// Opens input `index` and prepares decoders for the stream kinds in `wanted`; `labels`
   /// names the graph's pad for each kind, for the error when the file lacks that stream.
@@ -278,17 +282,58 @@ final class InputFileReader {
   private func decode(_ packet: Packet?, kind: StreamKind, decoder: StreamDecoder, unshown: Bool = false)
     throws(MediaRenderError)
   {
+    if kind == .video, let packet { stampDecodingTime(of: packet, decoder: decoder) }
     let frames: [Frame]
     do {
       frames = try decoder.decode(packet, skippingIfNonReference: unshown && !decoder.hasGuessedTimestamps)
     } catch {
       throw .unreadableInput(path: options.path, reason: error.userDetail)
     }
+    if kind == .video, let packet { advanceDecodingTime(after: packet, decoder: decoder) }
     if kind == .video {
       if packet != nil { tally.picturePackets += 1 }
       tally.decodedPictures += Int64(frames.count)
     }
     append(frames, kind: kind)
+  }
+
+  /// Gives a picture packet without a decoding time (a raw H.264 or HEVC stream has none)
+  /// the one the CLI gives it: its running decoding time (`ist->dts`, in microseconds),
+  /// which starts at `−has_b_frames` frames and advances by each packet's duration. The
+  /// decoder then stamps the pictures with it, as the CLI's do.
+  private func stampDecodingTime(of packet: Packet, decoder: StreamDecoder) {
+    let timeBase = decoder.streamTimeBase
+    if nextPictureDTS == nil, !startedPictureDTS {
+      startedPictureDTS = true
+      let rate = stream(of: .video)?.pointee.avg_frame_rate ?? AVRational(num: 0, den: 1)
+      let delay = Int64(decoder.context.pointee.has_b_frames)
+      nextPictureDTS =
+        rate.num > 0 ? Int64(-Double(delay) * Double(AV_TIME_BASE) / (Double(rate.num) / Double(rate.den))) : 0
+    }
+    if packet.packet.pointee.dts != vedl_av_nopts_value() {
+      nextPictureDTS = av_rescale_q(packet.packet.pointee.dts, timeBase, vedl_av_time_base_q())
+    } else if let dts = nextPictureDTS {
+      packet.packet.pointee.dts = av_rescale_q(dts, vedl_av_time_base_q(), timeBase)
+    }
+  }
+
+  /// Moves the running decoding time past `packet`: by its duration, else by one frame of
+  /// the decoder's rate (`repeat_pict` counted, as the CLI counts it); unknown when neither
+  /// is.
+  private func advanceDecodingTime(after packet: Packet, decoder: StreamDecoder) {
+    guard let dts = nextPictureDTS else { return }
+    let context = decoder.context.pointee
+    var duration: Int64 = 0
+    if packet.packet.pointee.duration > 0 {
+      duration = av_rescale_q(packet.packet.pointee.duration, decoder.streamTimeBase, vedl_av_time_base_q())
+    } else if context.framerate.num != 0, context.framerate.den != 0, context.ticks_per_frame > 0 {
+      let parser = stream(of: .video).flatMap { av_stream_get_parser($0) }
+      let ticks = parser.map { Int64($0.pointee.repeat_pict) + 1 } ?? Int64(context.ticks_per_frame)
+      duration =
+        Int64(AV_TIME_BASE) * Int64(context.framerate.den) * ticks / Int64(context.framerate.num)
+        / Int64(context.ticks_per_frame)
+    }
+    nextPictureDTS = duration != 0 ? dts + duration : nil
   }
 
   private func append(_ frames: [Frame], kind: StreamKind) {

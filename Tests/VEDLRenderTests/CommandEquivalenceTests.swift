@@ -68,6 +68,40 @@ import VEDLTime
       timeline: timeline, target: target, settings: workspace.settings(for: file), workspace: workspace)
   }
 
+  /// A raw H.264 stream carries no timestamps: the CLI gives each packet its running
+  /// decoding time (from `−has_b_frames` frames, by each packet's duration), and so does the
+  /// in-process reader — before, the pictures reached the graph without times and nothing
+  /// came out (E0812).
+  @Test func rawH264MatchesTheFFmpegCommand() throws {
+    let workspace = try RenderWorkspace()
+    defer { workspace.remove() }
+    try workspace.make(
+      "media/clip.h264",
+      [
+        "-f", "lavfi", "-i", "testsrc2=size=96x64:rate=30", "-t", "3", "-c:v", "libx264", "-preset", "medium",
+        "-bf", "3", "-pix_fmt", "yuv420p",
+      ])
+    let (file, timeline) = try workspace.check(
+      """
+      canvas 96x64 fps: 30
+      let clip = video("media/clip.h264")
+      track main {
+        clip clip trim: 1s..2s speed: 2x
+        clip clip trim: 200ms..700ms
+      }
+      export "out/raw.mp4" quality: low
+      """)
+    let target = try #require(RenderTarget.exports(of: timeline).first)
+    let settings = workspace.settings(for: file)
+    let outcome = try RenderJob(timeline: timeline, target: target, settings: settings).run()
+    #expect(outcome.status == .rendered)
+    #expect(try workspace.frameCount(target.path) == timeline.frameCount)
+    let plan = try RenderPlan(timeline: timeline, target: target, settings: settings)
+    let reference = workspace.path("reference.mp4")
+    try workspace.ffmpeg(plan.command(output: reference))
+    #expect(try workspace.decodedDigest(target.path, stream: "v") == workspace.decodedDigest(reference, stream: "v"))
+  }
+
   /// Renders in-process, runs the plan's command with the CLI, and compares.
   func expectSameAsTheCommand(
     timeline: Timeline, target: RenderTarget, settings: RenderSettings, workspace: RenderWorkspace,
