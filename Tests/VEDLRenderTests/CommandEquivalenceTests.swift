@@ -68,23 +68,25 @@ import VEDLTime
       timeline: timeline, target: target, settings: workspace.settings(for: file), workspace: workspace)
   }
 
-  /// A raw H.264 stream carries no timestamps: the CLI gives each packet its running
+  /// A raw H.264 or HEVC stream carries no timestamps: the CLI gives each packet its running
   /// decoding time (from `−has_b_frames` frames, by each packet's duration), and so does the
   /// in-process reader — before, the pictures reached the graph without times and nothing
   /// came out (E0812).
-  @Test func rawH264MatchesTheFFmpegCommand() throws {
+  @Test(arguments: ["h264", "hevc"])
+  func rawStreamMatchesTheFFmpegCommand(_ codec: String) throws {
     let workspace = try RenderWorkspace()
     defer { workspace.remove() }
+    let encoder =
+      codec == "hevc"
+      ? ["-c:v", "libx265", "-x265-params", "bframes=3:log-level=error"]
+      : ["-c:v", "libx264", "-preset", "medium", "-bf", "3"]
     try workspace.make(
-      "media/clip.h264",
-      [
-        "-f", "lavfi", "-i", "testsrc2=size=96x64:rate=30", "-t", "3", "-c:v", "libx264", "-preset", "medium",
-        "-bf", "3", "-pix_fmt", "yuv420p",
-      ])
+      "media/clip.\(codec)",
+      ["-f", "lavfi", "-i", "testsrc2=size=96x64:rate=30", "-t", "3"] + encoder + ["-pix_fmt", "yuv420p"])
     let (file, timeline) = try workspace.check(
       """
       canvas 96x64 fps: 30
-      let clip = video("media/clip.h264")
+      let clip = video("media/clip.\(codec)")
       track main {
         clip clip trim: 1s..2s speed: 2x
         clip clip trim: 200ms..700ms
