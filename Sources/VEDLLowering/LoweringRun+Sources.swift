@@ -60,42 +60,19 @@ extension LoweringRun {
 
   /// The instants the filters of ``selectionFilters`` sample: the clip's frames `0..<count`
   /// are timeline frames `startFrame…`, each showing the source at `s0 + (k/F − t0)·v`, which
-  /// is `s0 + (j/F − d)·v` for clip frame `j`.
-  func sampling(_ item: TimelineItem, count: Int64, timeBase: Rational?) -> SourceSampling? {
+  /// is `s0 + (j/F − d)·v` for clip frame `j`. Its time base is the one the selection
+  /// converts a source stamped in `sourceTimeBase` to, if any (§3 of docs/graph.md).
+  func sampling(_ item: TimelineItem, count: Int64, sourceTimeBase: Rational?) -> SourceSampling? {
     guard let timing = ClipTiming(timelineStart: item.start, sourceStart: item.sourceStart ?? .zero, speed: item.speed)
     else { return nil }
-    return SourceSampling(
-      timing: timing, grid: grid, frames: item.startFrame..<(item.startFrame + count), timeBase: timeBase)
+    var sampling = SourceSampling(timing: timing, grid: grid, frames: item.startFrame..<(item.startFrame + count))
+    sampling.timeBase = sourceTimeBase.flatMap(sampling.selectionTimeBase)
+    return sampling
   }
-
-  /// The coarsest time base in which every clip time `(p − s0)/v + d` of a source stamped in
-  /// `sourceTimeBase` is a whole number of ticks, and into which `settb` converts the
-  /// source's timestamps exactly: `1/L` with `L` the least common multiple of the
-  /// denominators of `TB`, `TB/v`, `s0/v` and `d`. `nil` when the source's own time base is
-  /// already exact, is unknown, or `L` would exceed 2³¹ (ticks must stay exact in the
-  /// double arithmetic of `setpts` over hours of source).
-  func exactTimeBase(_ item: TimelineItem, sourceTimeBase: Rational?) -> Rational? {
-    guard let tb = sourceTimeBase, tb.isPositive else { return nil }
-    let v = item.speed
-    let terms = [tb, tb.checkedDividing(by: v), (item.sourceStart ?? .zero).checkedDividing(by: v), gridDelay(item)]
-    var l: Int64 = 1
-    for term in terms {
-      guard let term else { return nil }
-      let d = term.denominator
-      let g = Self.gcd(l, d)
-      let (product, overflow) = (l / g).multipliedReportingOverflow(by: d)
-      guard !overflow, product <= 1 << 31 else { return nil }
-      l = product
-    }
-    let exact = Rational(1, l)!
-    return exact == tb ? nil : exact
-  }
-
-  private static func gcd(_ a: Int64, _ b: Int64) -> Int64 { b == 0 ? a : gcd(b, a % b) }
 
   /// The filters selecting a clip's `count` frames from a source whose frames carry their
   /// source times as timestamps (§5): each frame is moved to its clip time
-  /// `(p − s0)/v + d` — exactly, in `timeBase` (``exactTimeBase``) when one is given, else
+  /// `(p − s0)/v + d` — exactly, in `timeBase` (``SourceSampling/timeBase``) when one is given, else
   /// rounded to the nearest tick of the source's —, then `fps` with `round=up` fills every
   /// slot `j/F` with the latest frame at or before it, and `trim` keeps exactly `count`.
   func selectionFilters(_ item: TimelineItem, count: Int64, sourceAtCanvasRate: Bool, timeBase: Rational? = nil)
@@ -125,14 +102,15 @@ extension LoweringRun {
     switch source.kind {
     case .video:
       let size = try mediaSize(source)
-      let timeBase = exactTimeBase(item, sourceTimeBase: source.facts?.timeBase)
+      let sampling = sampling(item, count: count, sourceTimeBase: source.facts?.timeBase)
       let input = addFileInput(
         try path(of: source), first: sourceTime(item, frame: 0),
         last: max(sourceTime(item, frame: count - 1), item.sourceEnd ?? .zero), lastUse: item.end,
-        sampling: sampling(item, count: count, timeBase: timeBase))
+        sampling: sampling)
       clipInputs[key] = input
       var stream = PendingStream(label: "\(input):v")
-      stream.append(contentsOf: selectionFilters(item, count: count, sourceAtCanvasRate: false, timeBase: timeBase))
+      stream.append(
+        contentsOf: selectionFilters(item, count: count, sourceAtCanvasRate: false, timeBase: sampling?.timeBase))
       return SourceFrames(
         stream: stream, isStill: false, size: size, mayHaveAlpha: false, colour: SourceColour(source.facts))
     case .image:

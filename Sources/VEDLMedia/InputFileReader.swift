@@ -289,9 +289,11 @@ final class InputFileReader {
     } catch {
       throw .unreadableInput(path: options.path, reason: error.userDetail)
     }
-    if kind == .video, let packet { advanceDecodingTime(after: packet, decoder: decoder) }
     if kind == .video {
-      if packet != nil { tally.picturePackets += 1 }
+      if let packet {
+        advanceDecodingTime(after: packet, decoder: decoder)
+        tally.picturePackets += 1
+      }
       tally.decodedPictures += Int64(frames.count)
     }
     append(frames, kind: kind)

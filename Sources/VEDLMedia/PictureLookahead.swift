@@ -4,8 +4,8 @@ import VEDLTime
 /// decoder, the presentation times around its picture are known, and says whether the graph
 /// will show that picture at all (docs/graph.md §13).
 ///
-/// The graph's selection (the language's §5, docs/graph.md §3) moves each picture to its clip time with
-/// `setpts=floor((PTS−s0/TB)·(1/v)+d/TB+0.5)` and `fps` with `round=up` gives it slot
+/// The graph's selection (the language's §5, docs/graph.md §3) moves each picture to its
+/// clip time with `setpts=floor((PTS−s0/TB)·(1/v)+d/TB+0.5)` and `fps` with `round=up` gives it slot
 /// `⌈p′·TB·F⌉`; `fps` shows a picture at every slot from its own to the next picture's (the
 /// first picture it receives also at the slots before its own), and `trim` keeps slots
 /// `0..<count`. A picture whose slots all fall outside is dropped — as is one before the seek
@@ -91,9 +91,9 @@ struct PictureLookahead<Payload> {
 
   /// The clip frame (slot) from which `fps` shows the picture at `pts`: `setpts` moves it to
   /// tick `p′ = ⌊((P − s0)/v + d)/TB + ½⌋` of clip time (`TB` the selection's time base),
-  /// `fps` to slot `⌈p′·TB·F⌉`. As
-  /// `setpts` computes in double precision, a value within a millionth of a tick of rounding
-  /// the other way gives both slots (`lowest`, `highest`); `nil` on overflow.
+  /// `fps` to slot `⌈p′·TB·F⌉`. As `setpts` computes in double precision, a value within a
+  /// millionth of a tick of rounding the other way gives both slots (`lowest`, `highest`);
+  /// `nil` on overflow.
   private func slots(_ pts: Int64) -> (lowest: Int64, highest: Int64)? {
     let timing = sampling.timing
     // The selection's own time base when it sets one (`settb` rescales exactly).

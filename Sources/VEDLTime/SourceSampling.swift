@@ -11,8 +11,9 @@ public struct SourceSampling: Hashable, Sendable {
   /// The timeline frames that sample the source.
   public let frames: Range<Int64>
   /// The time base the selection computes clip times in when it sets one (`settb`, so
-  /// that they are exact); `nil`: the source stream's own.
-  public let timeBase: Rational?
+  /// that they are exact, ``selectionTimeBase(streamTimeBase:)``); `nil`: the source
+  /// stream's own.
+  public var timeBase: Rational?
 
   /// The instants of `frames` on `grid`, for a clip timed by `timing`, selected in
   /// `timeBase` (`nil`: the stream's).
@@ -28,5 +29,26 @@ public struct SourceSampling: Hashable, Sendable {
   /// `nil` on overflow.
   public var delay: Rational? {
     grid.checkedTime(ofFrame: frames.lowerBound).flatMap { timing.timelineStart.checkedSubtracting($0) }
+  }
+
+  /// The coarsest time base in which every clip time `(p − s0)/v + d` of a source stamped in
+  /// `streamTimeBase` is a whole number of ticks, and into which the source's timestamps
+  /// convert exactly: `1/L`, with `L` the least common multiple of the denominators of `TB`,
+  /// `TB/v`, `s0/v` and `d`. `nil` when `TB` itself is that time base (nothing to convert),
+  /// or when `L` would exceed 2³¹ (ticks must stay exact in `setpts`'s double arithmetic
+  /// over hours of source) or overflow.
+  public func selectionTimeBase(streamTimeBase tb: Rational) -> Rational? {
+    guard tb.isPositive, let delay else { return nil }
+    let v = timing.speed
+    var l: UInt64 = 1
+    for term in [tb, tb.checkedDividing(by: v), timing.sourceStart.checkedDividing(by: v), delay] {
+      guard let term else { return nil }
+      let d = UInt64(term.denominator)
+      let (product, overflow) = (l / Rational.gcd(l, d)).multipliedReportingOverflow(by: d)
+      guard !overflow, product <= 1 << 31 else { return nil }
+      l = product
+    }
+    let exact = Rational(1, Int64(l))!
+    return exact == tb ? nil : exact
   }
 }
