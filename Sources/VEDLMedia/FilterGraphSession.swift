@@ -425,13 +425,18 @@ final class FilterGraphSession {
   }
 
   private func push(_ frames: [(kind: StreamKind, frame: Frame)], from input: Int) throws(MediaRenderError) {
-    let flags = Int32(AV_BUFFERSRC_FLAG_KEEP_REF | AV_BUFFERSRC_FLAG_PUSH)
     for (kind, frame) in frames {
       recordEnd(of: frame, kind: kind, input: input)
-      for index in sources.indices
-      where sources[index].input == input && sources[index].kind == kind && !sources[index].closed
-        && sources[index].chain == nil
-      {
+      let pts = frame.presentationTimestamp
+      let targets = sources.indices.filter {
+        sources[$0].input == input && sources[$0].kind == kind && !sources[$0].closed && sources[$0].chain == nil
+      }
+      for index in targets {
+        // Every source but the last gets a reference of its own; the last is handed the frame
+        // (as the CLI hands a decoded frame to its last filter), so a filter that draws into
+        // the picture need not copy it when nothing else holds it.
+        let flags = Int32(
+          index == targets.last ? AV_BUFFERSRC_FLAG_PUSH : AV_BUFFERSRC_FLAG_KEEP_REF | AV_BUFFERSRC_FLAG_PUSH)
         let (code, messages) = LibavLogRouter.shared.recordingErrorsOnThisThread {
           av_buffersrc_add_frame_flags(sources[index].filter, frame.frame, flags)
         }
@@ -440,7 +445,7 @@ final class FilterGraphSession {
           sources[index].closed = true
         } else if code < 0 {
           throw .filteringFailed(reason: FilterGraphContext.reason(code: code, messages: messages))
-        } else if let pts = frame.presentationTimestamp, sources[index].window?.isPastEnd(pts) == true {
+        } else if let pts, sources[index].window?.isPastEnd(pts) == true {
           // The trim drops this frame and all after it: end the stream here.
           _ = av_buffersrc_close(sources[index].filter, pts, UInt32(AV_BUFFERSRC_FLAG_PUSH))
           sources[index].closed = true
@@ -462,7 +467,11 @@ final class FilterGraphSession {
       closeChainSource(index, at: chain.outputEnd(label))
       return
     }
-    let flags = Int32(AV_BUFFERSRC_FLAG_KEEP_REF | AV_BUFFERSRC_FLAG_PUSH)
+    // The frame is handed over, not shared (no `KEEP_REF`): the chain is done with it, and a
+    // filter that draws into its picture (`drawtext`, `overlay`'s main input) may then do so in
+    // place while the push runs, instead of copying a picture that this frame still holds —
+    // as in the CLI's single graph, where the chain's output reaches them unshared.
+    let flags = Int32(AV_BUFFERSRC_FLAG_PUSH)
     let (code, messages) = LibavLogRouter.shared.recordingErrorsOnThisThread {
       av_buffersrc_add_frame_flags(sources[index].filter, frame.frame, flags)
     }

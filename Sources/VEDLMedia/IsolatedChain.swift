@@ -248,11 +248,14 @@ final class IsolatedChain {
     }
     guard let index = best, let reader = state.feeds[index].reader else { return false }
     if !reader.hasPendingFrames { try reader.readPacket() }
-    let flags = Int32(AV_BUFFERSRC_FLAG_KEEP_REF | AV_BUFFERSRC_FLAG_PUSH)
+    // Each frame is handed over, not shared: the reader is done with it (see
+    // `FilterGraphSession.push`).
+    let flags = Int32(AV_BUFFERSRC_FLAG_PUSH)
     let kind = state.feeds[index].kind
     let source = state.feeds[index].source
     for (_, frame) in reader.takePendingFrames() where running?.feeds[index].closed == false {
-      if let pts = frame.presentationTimestamp {
+      let pts = frame.presentationTimestamp
+      if let pts {
         let end = pts + (kind == .audio ? Int64(frame.frame.pointee.nb_samples) : 1)
         let previous = running?.feeds[index].end ?? 0
         running?.feeds[index].end = max(previous, end)
@@ -264,7 +267,7 @@ final class IsolatedChain {
         running?.feeds[index].closed = true
       } else if code < 0 {
         throw .filteringFailed(reason: FilterGraphContext.reason(code: code, messages: messages))
-      } else if let pts = frame.presentationTimestamp, running?.feeds[index].window?.isPastEnd(pts) == true {
+      } else if let pts, running?.feeds[index].window?.isPastEnd(pts) == true {
         _ = av_buffersrc_close(source, pts, UInt32(AV_BUFFERSRC_FLAG_PUSH))
         running?.feeds[index].closed = true
       }
