@@ -26,6 +26,10 @@ public struct RenderFingerprint: Sendable, Hashable {
     public var sha256: String
     /// Size in bytes.
     public var bytes: Int64
+    /// The file as `stat(2)` saw it just before it was hashed, when its times had settled
+    /// (`FileIdentity.isSettled(at:)`); `nil` for the script and for files written moments
+    /// before the render.
+    public var identity: FileIdentity? = nil
   }
 
   /// The format of the hashed stream; bump it when the parts change.
@@ -33,9 +37,14 @@ public struct RenderFingerprint: Sendable, Hashable {
 
   /// Fingerprints a render of `settings.script` that runs `command`, reading `inputPaths`.
   ///
+  /// An input listed in `known` (the records of the previous render's `OUT.json`) with the
+  /// identity the file has now keeps its recorded digest and is not read again; every other
+  /// input is hashed, and its identity recorded when it has settled at `now`.
+  ///
   /// - Throws: `RenderError.unreadableInput` when an input cannot be read.
   public static func compute(
-    settings: RenderSettings, command: [String], inputPaths: [String]
+    settings: RenderSettings, command: [String], inputPaths: [String], known: [FileRecord] = [],
+    now: Date = Date()
   ) throws(RenderError) -> RenderFingerprint {
     var hasher = SHA256()
     func part(_ tag: String, _ bytes: [UInt8]) {
@@ -54,13 +63,24 @@ public struct RenderFingerprint: Sendable, Hashable {
     }
     for argument in command { part("argument", argument) }
 
+    let recorded = Dictionary(known.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     var records: [FileRecord] = []
     for path in Set(inputPaths).sorted() {
-      let digest = try FileDigest.sha256(ofFileAt: path)
-      let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
-      records.append(FileRecord(path: path, sha256: digest, bytes: size))
+      // Looked at before reading: a write while the file is read moves its times past these.
+      let identity = FileIdentity.of(path: path).flatMap { $0.isSettled(at: now) ? $0 : nil }
+      let record: FileRecord
+      if let identity, let earlier = recorded[path], earlier.identity == identity, earlier.bytes == identity.bytes {
+        record = earlier
+      } else {
+        let digest = try FileDigest.sha256(ofFileAt: path)
+        let size =
+          identity?.bytes
+          ?? (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
+        record = FileRecord(path: path, sha256: digest, bytes: size, identity: identity)
+      }
+      records.append(record)
       part("input", path)
-      part("content", digest)
+      part("content", record.sha256)
     }
     let scriptRecord = FileRecord(
       path: settings.script.path, sha256: SHA256.hex(SHA256.hash(settings.script.bytes)),

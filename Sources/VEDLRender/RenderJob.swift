@@ -51,8 +51,10 @@ public struct RenderJob: Sendable {
     // The command's output is a fixed word: the fingerprint must not depend on the
     // temporary name (or on where the output goes).
     let (settings, command) = (settings, plan.command(output: "OUTPUT"))
+    // Inputs unchanged since the previous render (same `stat`) keep their recorded digests.
+    let known = RenderMetadata.recordedInputs(at: target.metadataPath)
     let computeFingerprint = { @Sendable () throws(RenderError) -> RenderFingerprint in
-      try RenderFingerprint.compute(settings: settings, command: command, inputPaths: inputs)
+      try RenderFingerprint.compute(settings: settings, command: command, inputPaths: inputs, known: known)
     }
     let pendingFingerprint: BackgroundResult<RenderFingerprint>
     if !settings.force, outputsExist {

@@ -59,10 +59,22 @@ public struct RenderMetadata: Sendable, Hashable {
       ])
     }
     func record(_ file: RenderFingerprint.FileRecord) -> JSONText {
-      .object([
+      var members = [
         Member(key: "path", value: .string(file.path)), Member(key: "bytes", value: .integer(file.bytes)),
         Member(key: "sha256", value: .string(file.sha256)),
-      ])
+      ]
+      if let identity = file.identity {
+        members.append(
+          Member(
+            key: "stat",
+            value: .object([
+              Member(key: "device", value: .integer(Int64(bitPattern: identity.device))),
+              Member(key: "inode", value: .integer(Int64(bitPattern: identity.inode))),
+              Member(key: "modified", value: .integer(identity.modified)),
+              Member(key: "changed", value: .integer(identity.changed)),
+            ])))
+      }
+      return .object(members)
     }
     var members: [Member] = [
       Member(key: "version", value: 1),
@@ -102,9 +114,34 @@ public struct RenderMetadata: Sendable, Hashable {
   /// The fingerprint recorded in the metadata file at `path`, or `nil` when there is none
   /// (no file, not JSON, no `hash`).
   public static func recordedFingerprint(at path: String) -> String? {
-    guard let data = FileManager.default.contents(atPath: path),
-      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-    else { return nil }
-    return object["hash"] as? String
+    recordedObject(at: path)?["hash"] as? String
+  }
+
+  /// The input records of the metadata file at `path` — what `RenderFingerprint.compute`
+  /// may take digests over from — or none when it cannot be read. A record that is not
+  /// complete (path, bytes, a 64-digit digest) is left out; its `stat` is kept only when whole.
+  public static func recordedInputs(at path: String) -> [RenderFingerprint.FileRecord] {
+    guard let inputs = recordedObject(at: path)?["inputs"] as? [[String: Any]] else { return [] }
+    func integer(_ value: Any?) -> Int64? { (value as? NSNumber).map(\.int64Value) }
+    return inputs.compactMap { entry in
+      guard let path = entry["path"] as? String, let bytes = integer(entry["bytes"]),
+        let digest = entry["sha256"] as? String, digest.count == 64
+      else { return nil }
+      var identity: FileIdentity? = nil
+      if let stat = entry["stat"] as? [String: Any], let device = integer(stat["device"]),
+        let inode = integer(stat["inode"]), let modified = integer(stat["modified"]),
+        let changed = integer(stat["changed"])
+      {
+        identity = FileIdentity(
+          device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), bytes: bytes, modified: modified,
+          changed: changed)
+      }
+      return RenderFingerprint.FileRecord(path: path, sha256: digest, bytes: bytes, identity: identity)
+    }
+  }
+
+  private static func recordedObject(at path: String) -> [String: Any]? {
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    return try? JSONSerialization.jsonObject(with: data) as? [String: Any]
   }
 }
