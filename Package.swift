@@ -35,6 +35,11 @@ let package = Package(
       pkgConfig: "freetype2",
       providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]
     ),
+    .systemLibrary(
+      name: "CCrypto",
+      pkgConfig: "libcrypto",
+      providers: [.apt(["libssl-dev"])]
+    ),
     .target(name: "VEDLRaster"),
     .target(name: "VEDLFontRaster", dependencies: ["CFreeType"]),
     .target(name: "VEDLNativeAudio", dependencies: ["CFFmpeg", "VEDLTime", "VEDLSema", "VEDLMedia"]),
@@ -47,8 +52,8 @@ let package = Package(
     .target(
       name: "VEDLRender",
       dependencies: [
-        "VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSema", "VEDLLowering", "VEDLMedia", "VEDLCaptions",
-        "VEDLNative",
+        "CCrypto", "VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSema", "VEDLLowering", "VEDLMedia",
+        "VEDLCaptions", "VEDLNative",
       ]),
     .target(name: "VEDLIDE", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLSema"]),
     .target(

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system packages VEDL needs on Debian (bookworm): FFmpeg's libraries and CLI,
-# pkg-config, FreeType, Fontconfig and a font. Idempotent: does nothing when all are present.
+# pkg-config, FreeType, Fontconfig, a font and OpenSSL's libcrypto (the fingerprint's
+# SHA-256). Idempotent: does nothing when all are present.
 # Run as root (or with sudo available). The Swift toolchain itself must already be installed.
 set -euo pipefail
 
@@ -8,6 +9,7 @@ packages=(
   ffmpeg pkg-config
   libavformat-dev libavcodec-dev libavfilter-dev libavutil-dev libswscale-dev libswresample-dev
   libfreetype-dev libfontconfig-dev fonts-dejavu-core librsvg2-bin
+  libssl-dev
 )
 
 missing=()

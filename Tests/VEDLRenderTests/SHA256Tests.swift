@@ -59,6 +59,19 @@ import VEDLRender
         == "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb")
   }
 
+  @Test func copiesHashOnIndependently() {
+    var first = SHA256()
+    first.update("ab")
+    var second = first
+    second.update("c")
+    first.update("cdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
+    #expect(SHA256.hex(second.finalize()) == Self.vectors[1].digest)
+    #expect(SHA256.hex(first.finalize()) == Self.vectors[2].digest)
+    let third = second
+    second.update("d")
+    #expect(SHA256.hex(third.finalize()) == Self.vectors[1].digest)
+  }
+
   @Test func finalizeLeavesTheHasherUsable() {
     var hasher = SHA256()
     hasher.update("ab")
