@@ -54,17 +54,20 @@ final class InputFileReader {
     self.options = options
     self.tally = tally
     let path = options.path
-    // Probing first turns a missing, empty, truncated or non-media file into the same clear
-    // error `vedl check` gives.
+    // Opened as the probe opens it, so a missing, empty, truncated or non-media file gives the
+    // same clear error `vedl check` gives — once: the file is not probed first and opened
+    // again. Only a file that states no length is probed as well (reading its packets tells
+    // whether it holds any).
+    let input: FormatInputContext
     do {
-      _ = try MediaProbe.probe(path: path, options: ProbeOptions(frameCounting: .never))
+      input = try MediaProbe.open(path: path, formatOptions: options.loopStill ? ["loop": "1"] : [:])
+      if MediaProbe.statesNoLength(input) {
+        _ = try MediaProbe.probe(path: path, options: ProbeOptions(frameCounting: .never))
+      }
     } catch {
       throw .unreadableInput(path: path, reason: Self.reason(error))
     }
-    let input: FormatInputContext
     do {
-      input = try FormatInputContext(path: path, options: options.loopStill ? ["loop": "1"] : [:])
-      try input.findStreamInfo()
       packet = try Packet()
     } catch {
       throw .unreadableInput(path: path, reason: error.userDetail)

@@ -12,26 +12,9 @@ public enum MediaProbe {
   public static func probe(path: String, options: ProbeOptions = ProbeOptions())
     throws(MediaProbeError) -> MediaInfo
   {
-    try checkFileIsReadable(path)
-
-    let input: FormatInputContext
-    do {
-      input = try FormatInputContext(path: path)
-    } catch {
-      throw classifyOpenFailure(error, path: path)
-    }
+    let input = try open(path: path)
     let format = input.formatName
-    do {
-      try input.findStreamInfo()
-    } catch {
-      throw MediaProbeError.truncated(path: path, format: format, detail: detail(of: error))
-    }
-    guard input.streamCount > 0 else { throw MediaProbeError.noStreams(path: path, format: format) }
-
     var streams = (0..<input.streamCount).map { describeStream(input.stream(at: $0), index: $0) }
-    guard streams.contains(where: { $0.kind != .other }) else {
-      throw MediaProbeError.noStreams(path: path, format: format)
-    }
     let containerDuration = input.containerDuration
     let mediaStreams = streams.filter { $0.kind == .video || $0.kind == .audio }
     let streamDuration = mediaStreams.compactMap(\.duration).max()
@@ -45,11 +28,7 @@ public enum MediaProbe {
       case .always: return true
       }
     }.map(\.index)
-    // A file that states no length anywhere must at least hold one packet to be usable.
-    let nothingKnown =
-      streamDuration == nil && (containerDuration ?? .zero).isZero
-      && !streams.contains { $0.video?.frameCount != nil }
-    if !counted.isEmpty || nothingKnown {
+    if !counted.isEmpty || statesNoLength(input) {
       try countFrames(of: Set(counted), in: input, streams: &streams, path: path)
     }
 
@@ -59,6 +38,46 @@ public enum MediaProbe {
       durationSource: streamDuration != nil ? .streams : (duration != nil ? .container : nil),
       containerDuration: containerDuration, streams: streams,
       isStillImage: isStillImage(formatName: format, streams: streams))
+  }
+
+  /// Opens `path` and reads its stream parameters (`avformat_find_stream_info`), failing as
+  /// `probe` fails on a file that is missing, unreadable, not media, damaged or without
+  /// media streams. `formatOptions` go to the demuxer (`loop=1` for a still). The context is
+  /// at the start of the file, ready for its packets to be read — what a render's reader
+  /// needs, without opening the file a second time to probe it.
+  ///
+  /// A file that states no length anywhere (`statesNoLength`) is usable only if it holds a
+  /// packet, which only reading tells: `probe` checks that, this does not.
+  static func open(path: String, formatOptions: [String: String] = [:]) throws(MediaProbeError)
+    -> FormatInputContext
+  {
+    try checkFileIsReadable(path)
+    let input: FormatInputContext
+    do {
+      input = try FormatInputContext(path: path, options: formatOptions)
+    } catch {
+      throw classifyOpenFailure(error, path: path)
+    }
+    let format = input.formatName
+    do {
+      try input.findStreamInfo()
+    } catch {
+      throw MediaProbeError.truncated(path: path, format: format, detail: detail(of: error))
+    }
+    let streams = (0..<input.streamCount).map { describeStream(input.stream(at: $0), index: $0) }
+    guard streams.contains(where: { $0.kind != .other }) else {
+      throw MediaProbeError.noStreams(path: path, format: format)
+    }
+    return input
+  }
+
+  /// Whether the opened file states no length anywhere: no stream or container duration and
+  /// no frame count. Such a file must at least hold one packet to be usable.
+  static func statesNoLength(_ input: FormatInputContext) -> Bool {
+    let streams = (0..<input.streamCount).map { describeStream(input.stream(at: $0), index: $0) }
+    let streamDuration = streams.filter { $0.kind == .video || $0.kind == .audio }.compactMap(\.duration).max()
+    return streamDuration == nil && (input.containerDuration ?? .zero).isZero
+      && !streams.contains { $0.video?.frameCount != nil }
   }
 
   // MARK: Before FFmpeg: plain file checks
