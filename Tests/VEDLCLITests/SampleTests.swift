@@ -45,7 +45,8 @@ import Testing
     }
     let srt =
       "1\n00:00:00,500 --> 00:00:02,000\nHello from the subtitles\n\n2\n00:00:02,500 --> 00:00:04,000\nSecond cue\n"
-    FileManager.default.createFile(atPath: media.appendingPathComponent("subs.srt").path, contents: Data(srt.utf8))
+    // A failure here shows as the samples' missing-file diagnostics.
+    try? Data(srt.utf8).write(to: media.appendingPathComponent("subs.srt"))
     return folder
   }()
 
@@ -95,9 +96,8 @@ import Testing
     let folder = Self.workspace
     // A cut-short copy of a real clip, and an empty file.
     let whole = try Data(contentsOf: folder.appendingPathComponent("media/a.mp4"))
-    FileManager.default.createFile(
-      atPath: folder.appendingPathComponent("media/cut.mp4").path, contents: whole.prefix(2000))
-    FileManager.default.createFile(atPath: folder.appendingPathComponent("media/empty.mp4").path, contents: Data())
+    try whole.prefix(2000).write(to: folder.appendingPathComponent("media/cut.mp4"))
+    try Data().write(to: folder.appendingPathComponent("media/empty.mp4"))
     let script = """
       let a = video("media/music.wav")
       let b = audio("media/b.mp4")
@@ -110,8 +110,7 @@ import Testing
       }
 
       """
-    FileManager.default.createFile(
-      atPath: folder.appendingPathComponent("bad-media.vedl").path, contents: Data(script.utf8))
+    try Data(script.utf8).write(to: folder.appendingPathComponent("bad-media.vedl"))
     let r = vedl(["check", "--format", "json", "bad-media.vedl"], in: folder.path)
     #expect(r.status == 1)
     let diagnostics = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
