@@ -10,6 +10,9 @@
 # The two run side by side under valgrind (about 50x slower than native: ~40 min for the
 # reference edit on 2 cores). vedl renders with no OUT.json beside its output, so every input
 # is hashed, as in a first render. Prints each total and the instructions per library.
+# Compare the totals: callgrind has been seen filing a few functions under the wrong library
+# in one process and not the other (libx264 code under libavutil, swscale code under
+# libfreetype, in vedl's) — the per-library lines are a guide, the totals are exact.
 set -eu
 WORK=${WORK:-/tmp/vedl-render-bench}
 VEDL=${VEDL:-.build/release/vedl}
