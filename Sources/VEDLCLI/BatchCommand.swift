@@ -126,7 +126,7 @@ enum BatchCommand {
     let results = runner.run(prepared.jobs, cancellation: cancellation)
     if cancellation.isCancelled || interrupt.wasReceived {
       io.err("interrupted\n")
-      return InterruptSignal.exitStatus
+      return interrupt.exitStatus
     }
 
     var failures = prepared.failures

@@ -12,7 +12,8 @@ import VEDLSource
 /// what happens.
 ///
 /// Exit status: 0 when every output was rendered or was up to date, 1 when a render failed
-/// (diagnostics on stderr), 2 for a usage error, 130 when interrupted with Ctrl-C.
+/// (diagnostics on stderr), 2 for a usage error, 128 + the signal when interrupted (130 for
+/// Ctrl-C, 143 for `SIGTERM`, 129 for a hang-up).
 enum RenderCommand {
   static let spec = CommandSpec(
     name: "render",
@@ -115,7 +116,7 @@ enum RenderCommand {
       } catch {
         reporter?.finish()
         output.emit([RenderDiagnostics.diagnostic(for: error, script: file, timeline: timeline, target: target)])
-        if case .media(.cancelled, _) = error { return InterruptSignal.exitStatus }
+        if case .media(.cancelled, _) = error { return interrupt.exitStatus }
         status = VEDLCommandLine.ExitStatus.failure
       }
     }

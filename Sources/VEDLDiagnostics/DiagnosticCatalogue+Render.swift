@@ -59,9 +59,10 @@ extension DiagnosticCatalogue {
     CatalogueEntry(
       "E0813", .error, "render interrupted",
       explanation: """
-        The render was stopped (Ctrl-C) before it finished. The unfinished output was \
-        removed; a previous output and its metadata are untouched. `vedl render` exits with \
-        status 130, as programs stopped by Ctrl-C do.
+        The render was stopped (Ctrl-C, `kill`, or the terminal closing) before it \
+        finished. The unfinished output was removed; a previous output and its metadata are \
+        untouched. `vedl render` exits with status 128 + the signal, as programs stopped by a \
+        signal do: 130 for Ctrl-C, 143 for `kill`, 129 for a hang-up.
 
         Run the command again to render.
         """),

@@ -127,7 +127,9 @@ import Testing
     #expect(captured.stdout.hasPrefix("rendered out/a.mp4"))
   }
 
-  @Test func ctrlCStopsTheRenderExits130AndLeavesNoFile() throws {
+  /// Ctrl-C (`SIGINT`, 130) and `kill` (`SIGTERM`, 143) alike.
+  @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+  func aSignalStopsTheRenderAndLeavesNoFile(_ signal: Int32, _ status: Int32) throws {
     let executable = try vedlExecutable()
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -135,9 +137,11 @@ import Testing
     _ = write(
       "canvas 640x360 fps: 30\nlet bars = testpattern()\ntrack main { clip bars duration: 120s }\nexport \"out/long.mp4\"\n",
       "long.vedl", in: folder)
+    // Through `env`, so the signal has its default action in vedl whatever the test runner's
+    // children inherit.
     let process = Process()
-    process.executableURL = executable
-    process.arguments = ["render", "long.vedl"]
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["--default-signal=INT,TERM,HUP", executable.path, "render", "long.vedl"]
     process.currentDirectoryURL = folder
     let errors = Pipe()
     process.standardError = errors
@@ -150,14 +154,44 @@ import Testing
     while files(in: out).isEmpty && process.isRunning && Date() < deadline { usleep(20_000) }
     #expect(!files(in: out).isEmpty, "the render never started writing")
     usleep(200_000)
-    process.interrupt()
+    kill(process.processIdentifier, signal)
     let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
 
     #expect(process.terminationReason == .exit)
-    #expect(process.terminationStatus == 130, "\(log)")
+    #expect(process.terminationStatus == status, "\(log)")
     #expect(log.contains("error[E0813]: render interrupted"))
     #expect(files(in: out).isEmpty)
+  }
+
+  /// `nohup vedl render …`: a hang-up the process was started ignoring does not stop it.
+  @Test func anIgnoredHangUpLeavesTheRenderRunning() throws {
+    let executable = try vedlExecutable()
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = write(
+      "canvas 640x360 fps: 30\nlet bars = testpattern()\ntrack main { clip bars duration: 30s }\nexport \"out/long.mp4\"\n",
+      "long.vedl", in: folder)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["--ignore-signal=HUP", executable.path, "render", "long.vedl"]
+    process.currentDirectoryURL = folder
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+
+    let out = folder.appendingPathComponent("out")
+    let deadline = Date().addingTimeInterval(60)
+    while files(in: out).isEmpty && process.isRunning && Date() < deadline { usleep(20_000) }
+    #expect(process.isRunning, "the render ended before the hang-up could reach it")
+    kill(process.processIdentifier, SIGHUP)
+    let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+
+    #expect(process.terminationReason == .exit)
+    #expect(process.terminationStatus == 0, "\(log)")
+    #expect(files(in: out).sorted() == ["long.mp4", "long.mp4.json"])
   }
 
   // MARK: Helpers

@@ -3,9 +3,9 @@ import Testing
 import VEDLMedia
 import VEDLRender
 
-/// Ctrl-C handling while a render runs. Delivering a real SIGINT is tested in a separate
-/// process (`VEDLCLITests/RenderCommandTests`), never inside the test runner, where it would
-/// cancel other tests' renders.
+/// Ctrl-C handling while a render runs. Delivering a real SIGINT or SIGTERM is tested in a
+/// separate process (`VEDLCLITests/RenderCommandTests`), never inside the test runner, where
+/// it would cancel other tests' renders.
 @Suite struct InterruptSignalTests {
   /// The address of the current SIGINT handler (`SIG_DFL` is 0, `SIG_IGN` 1).
   static func sigintHandler() -> Int {
@@ -30,7 +30,10 @@ import VEDLRender
     #expect(!first.isCancelled && !second.isCancelled)
   }
 
-  @Test func exitStatusIs130() {
-    #expect(InterruptSignal.exitStatus == 130)
+  @Test func exitStatusIs130WhenNoSignalCame() {
+    let watcher = InterruptSignal(raising: CancellationFlag())
+    defer { watcher.stop() }
+    #expect(watcher.exitStatus == 130)
+    #expect(InterruptSignal.observed == [SIGINT, SIGTERM, SIGHUP])
   }
 }
