@@ -130,68 +130,64 @@ import Testing
   /// Ctrl-C (`SIGINT`, 130) and `kill` (`SIGTERM`, 143) alike.
   @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
   func aSignalStopsTheRenderAndLeavesNoFile(_ signal: Int32, _ status: Int32) throws {
-    let executable = try vedlExecutable()
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    // Long enough that the interrupt always lands mid-render.
-    _ = write(
-      "canvas 640x360 fps: 30\nlet bars = testpattern()\ntrack main { clip bars duration: 120s }\nexport \"out/long.mp4\"\n",
-      "long.vedl", in: folder)
-    // Through `env`, so the signal has its default action in vedl whatever the test runner's
-    // children inherit.
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["--default-signal=INT,TERM,HUP", executable.path, "render", "long.vedl"]
-    process.currentDirectoryURL = folder
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-
-    // Interrupt once the temporary output exists.
-    let out = folder.appendingPathComponent("out")
-    let deadline = Date().addingTimeInterval(60)
-    while files(in: out).isEmpty && process.isRunning && Date() < deadline { usleep(20_000) }
-    #expect(!files(in: out).isEmpty, "the render never started writing")
+    // 120 s: long enough that the signal always lands mid-render. Through `env`, so the
+    // signal has its default action in vedl whatever the test runner's children inherit.
+    let render = try SignalledRender(seconds: 120, env: "--default-signal=INT,TERM,HUP", in: self)
+    defer { try? FileManager.default.removeItem(at: render.folder) }
+    #expect(!files(in: render.out).isEmpty, "the render never started writing")
     usleep(200_000)
-    kill(process.processIdentifier, signal)
-    let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let log = render.signal(signal)
 
-    #expect(process.terminationReason == .exit)
-    #expect(process.terminationStatus == status, "\(log)")
+    #expect(render.process.terminationReason == .exit)
+    #expect(render.process.terminationStatus == status, "\(log)")
     #expect(log.contains("error[E0813]: render interrupted"))
-    #expect(files(in: out).isEmpty)
+    #expect(files(in: render.out).isEmpty)
   }
 
   /// `nohup vedl render …`: a hang-up the process was started ignoring does not stop it.
   @Test func anIgnoredHangUpLeavesTheRenderRunning() throws {
-    let executable = try vedlExecutable()
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    _ = write(
-      "canvas 640x360 fps: 30\nlet bars = testpattern()\ntrack main { clip bars duration: 30s }\nexport \"out/long.mp4\"\n",
-      "long.vedl", in: folder)
+    let render = try SignalledRender(seconds: 30, env: "--ignore-signal=HUP", in: self)
+    defer { try? FileManager.default.removeItem(at: render.folder) }
+    #expect(render.process.isRunning, "the render ended before the hang-up could reach it")
+    let log = render.signal(SIGHUP)
+
+    #expect(render.process.terminationReason == .exit)
+    #expect(render.process.terminationStatus == 0, "\(log)")
+    #expect(files(in: render.out).sorted() == ["long.mp4", "long.mp4.json"])
+  }
+
+  /// `vedl render` of `seconds` of a test pattern, started through `env ENV` in a folder of
+  /// its own, returned once its output folder has a file (or it ended, or a minute passed).
+  struct SignalledRender {
+    let folder: URL
+    let out: URL
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["--ignore-signal=HUP", executable.path, "render", "long.vedl"]
-    process.currentDirectoryURL = folder
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
+    private let errors = Pipe()
 
-    let out = folder.appendingPathComponent("out")
-    let deadline = Date().addingTimeInterval(60)
-    while files(in: out).isEmpty && process.isRunning && Date() < deadline { usleep(20_000) }
-    #expect(process.isRunning, "the render ended before the hang-up could reach it")
-    kill(process.processIdentifier, SIGHUP)
-    let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    init(seconds: Int, env: String, in tests: RenderCommandTests) throws {
+      let executable = try tests.vedlExecutable()
+      folder = temporaryFolder()
+      out = folder.appendingPathComponent("out")
+      _ = write(
+        "canvas 640x360 fps: 30\nlet bars = testpattern()\ntrack main { clip bars duration: \(seconds)s }\n"
+          + "export \"out/long.mp4\"\n", "long.vedl", in: folder)
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = [env, executable.path, "render", "long.vedl"]
+      process.currentDirectoryURL = folder
+      process.standardError = errors
+      process.standardOutput = FileHandle.nullDevice
+      try process.run()
+      let deadline = Date().addingTimeInterval(60)
+      while tests.files(in: out).isEmpty && process.isRunning && Date() < deadline { usleep(20_000) }
+    }
 
-    #expect(process.terminationReason == .exit)
-    #expect(process.terminationStatus == 0, "\(log)")
-    #expect(files(in: out).sorted() == ["long.mp4", "long.mp4.json"])
+    /// Sends `number`, waits for the process to end and returns its standard error.
+    func signal(_ number: Int32) -> String {
+      kill(process.processIdentifier, number)
+      let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      return log
+    }
   }
 
   // MARK: Helpers
