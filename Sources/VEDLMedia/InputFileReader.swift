@@ -60,8 +60,9 @@ final class InputFileReader {
     // whether it holds any).
     let input: FormatInputContext
     do {
-      input = try MediaProbe.open(path: path, formatOptions: options.loopStill ? ["loop": "1"] : [:])
-      if MediaProbe.statesNoLength(input) {
+      let streams: [StreamInfo]
+      (input, streams) = try MediaProbe.open(path: path, formatOptions: options.loopStill ? ["loop": "1"] : [:])
+      if MediaProbe.statesNoLength(streams, containerDuration: input.containerDuration) {
         _ = try MediaProbe.probe(path: path, options: ProbeOptions(frameCounting: .never))
       }
     } catch {

@@ -12,9 +12,9 @@ public enum MediaProbe {
   public static func probe(path: String, options: ProbeOptions = ProbeOptions())
     throws(MediaProbeError) -> MediaInfo
   {
-    let input = try open(path: path)
+    let (input, described) = try open(path: path)
     let format = input.formatName
-    var streams = (0..<input.streamCount).map { describeStream(input.stream(at: $0), index: $0) }
+    var streams = described
     let containerDuration = input.containerDuration
     let mediaStreams = streams.filter { $0.kind == .video || $0.kind == .audio }
     let streamDuration = mediaStreams.compactMap(\.duration).max()
@@ -28,7 +28,7 @@ public enum MediaProbe {
       case .always: return true
       }
     }.map(\.index)
-    if !counted.isEmpty || statesNoLength(input) {
+    if !counted.isEmpty || statesNoLength(streams, containerDuration: containerDuration) {
       try countFrames(of: Set(counted), in: input, streams: &streams, path: path)
     }
 
@@ -44,12 +44,13 @@ public enum MediaProbe {
   /// `probe` fails on a file that is missing, unreadable, not media, damaged or without
   /// media streams. `formatOptions` go to the demuxer (`loop=1` for a still). The context is
   /// at the start of the file, ready for its packets to be read — what a render's reader
-  /// needs, without opening the file a second time to probe it.
+  /// needs, without opening the file a second time to probe it — and comes with its streams
+  /// described.
   ///
   /// A file that states no length anywhere (`statesNoLength`) is usable only if it holds a
   /// packet, which only reading tells: `probe` checks that, this does not.
   static func open(path: String, formatOptions: [String: String] = [:]) throws(MediaProbeError)
-    -> FormatInputContext
+    -> (input: FormatInputContext, streams: [StreamInfo])
   {
     try checkFileIsReadable(path)
     let input: FormatInputContext
@@ -68,15 +69,15 @@ public enum MediaProbe {
     guard streams.contains(where: { $0.kind != .other }) else {
       throw MediaProbeError.noStreams(path: path, format: format)
     }
-    return input
+    return (input, streams)
   }
 
-  /// Whether the opened file states no length anywhere: no stream or container duration and
-  /// no frame count. Such a file must at least hold one packet to be usable.
-  static func statesNoLength(_ input: FormatInputContext) -> Bool {
-    let streams = (0..<input.streamCount).map { describeStream(input.stream(at: $0), index: $0) }
+  /// Whether a file with `streams` and `containerDuration` states no length anywhere: no
+  /// stream or container duration and no frame count. Such a file must at least hold one
+  /// packet to be usable.
+  static func statesNoLength(_ streams: [StreamInfo], containerDuration: Rational?) -> Bool {
     let streamDuration = streams.filter { $0.kind == .video || $0.kind == .audio }.compactMap(\.duration).max()
-    return streamDuration == nil && (input.containerDuration ?? .zero).isZero
+    return streamDuration == nil && (containerDuration ?? .zero).isZero
       && !streams.contains { $0.video?.frameCount != nil }
   }
 

@@ -69,7 +69,7 @@ public struct RenderFingerprint: Sendable, Hashable {
       // Looked at before reading: a write while the file is read moves its times past these.
       let identity = FileIdentity.of(path: path).flatMap { $0.isSettled(at: now) ? $0 : nil }
       let record: FileRecord
-      if let identity, let earlier = recorded[path], earlier.identity == identity, earlier.bytes == identity.bytes {
+      if let identity, let earlier = recorded[path], earlier.identity == identity {
         record = earlier
       } else {
         let digest = try FileDigest.sha256(ofFileAt: path)
