@@ -1,4 +1,5 @@
 import Foundation
+import VEDLMedia
 
 /// The SHA-256 that identifies a render: equal fingerprints mean the same output, so a render
 /// whose fingerprint matches the one recorded beside an existing output is skipped.
@@ -41,11 +42,12 @@ public struct RenderFingerprint: Sendable, Hashable {
   /// identity the file has now keeps its recorded digest and is not read again; every other
   /// input is hashed, and its identity recorded when it has settled at `now`.
   ///
+  /// - Returns: `nil` when `cancellation` is raised before every input has been hashed.
   /// - Throws: `RenderError.unreadableInput` when an input cannot be read.
   public static func compute(
     settings: RenderSettings, command: [String], inputPaths: [String], known: [FileRecord] = [],
-    now: Date = Date()
-  ) throws(RenderError) -> RenderFingerprint {
+    now: Date = Date(), cancellation: CancellationFlag? = nil
+  ) throws(RenderError) -> RenderFingerprint? {
     var hasher = SHA256()
     func part(_ tag: String, _ bytes: [UInt8]) {
       hasher.update("\(tag) \(bytes.count)\n")
@@ -72,7 +74,7 @@ public struct RenderFingerprint: Sendable, Hashable {
       if let identity, let earlier = recorded[path], earlier.identity == identity {
         record = earlier
       } else {
-        let digest = try FileDigest.sha256(ofFileAt: path)
+        guard let digest = try FileDigest.sha256(ofFileAt: path, cancellation: cancellation) else { return nil }
         let size =
           identity?.bytes
           ?? (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0

@@ -53,12 +53,17 @@ public struct RenderJob: Sendable {
     let (settings, command) = (settings, plan.command(output: "OUTPUT"))
     // Inputs unchanged since the previous render (same `stat`) keep their recorded digests.
     let known = RenderMetadata.recordedInputs(at: target.metadataPath)
-    let computeFingerprint = { @Sendable () throws(RenderError) -> RenderFingerprint in
-      try RenderFingerprint.compute(settings: settings, command: command, inputPaths: inputs, known: known)
+    let computeFingerprint = {
+      @Sendable (stop: CancellationFlag?) throws(RenderError) -> RenderFingerprint? in
+      try RenderFingerprint.compute(
+        settings: settings, command: command, inputPaths: inputs, known: known, cancellation: stop)
     }
-    let pendingFingerprint: BackgroundResult<RenderFingerprint>
+    let pendingFingerprint: BackgroundResult<RenderFingerprint?>
     if !settings.force, outputsExist {
-      let fingerprint = try computeFingerprint()
+      // Ctrl-C while a large input is hashed stops the check at once.
+      guard let fingerprint = try computeFingerprint(cancellation) else {
+        throw .media(.cancelled, output: target.path)
+      }
       if isUpToDate(fingerprint) {
         return RenderOutcome(status: .upToDate, target: target, metadata: nil, warnings: [])
       }
@@ -68,6 +73,9 @@ public struct RenderJob: Sendable {
       // are hashed while the render starts.
       pendingFingerprint = BackgroundResult(computeFingerprint)
     }
+    // However the job ends, the hashing thread has ended before it returns (see
+    // `BackgroundResult`).
+    defer { pendingFingerprint.abandon() }
 
     let files = OutputFiles()
     defer { files.removeTemporaries() }
@@ -104,7 +112,8 @@ public struct RenderJob: Sendable {
     for sidecar in target.sidecars { try writeSidecar(sidecar, files: files) }
     if cancellation?.isCancelled == true { throw .media(.cancelled, output: target.path) }
 
-    let fingerprint = try pendingFingerprint.value()
+    // Only `abandon()` stops the work, and it runs after this.
+    guard let fingerprint = try pendingFingerprint.value() else { throw .media(.cancelled, output: target.path) }
     try files.moveIntoPlace(temporary, to: target.path)
     let metadata = RenderMetadata(
       fingerprint: fingerprint.value, output: (target.path as NSString).lastPathComponent,

@@ -109,6 +109,38 @@ import Testing
     #expect(files(in: folder).sorted() == ["c.vedl", "clip.mp4", "out"])
   }
 
+  /// A render that fails at once (its folder cannot be made) returns while its fingerprint
+  /// may still be computed on a thread of its own; the process must end with the diagnostic
+  /// and status 1 every time. The hashing thread used to outlive the job, and libcrypto's
+  /// exit handler then crashed it in about half of the runs (SIGSEGV or SIGILL after the
+  /// diagnostic), so one run proves little: twenty do.
+  @Test(arguments: ["ffmpeg", "native"])
+  func aRenderThatFailsAtOnceExitsCleanlyEveryTime(_ backend: String) throws {
+    let executable = try vedlExecutable()
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = write(Self.script, "a.vedl", in: folder)
+    _ = write("in the way\n", "out", in: folder)
+    for attempt in 1...20 {
+      // A process of its own: what failed was the process's exit.
+      let process = Process()
+      let errors = Pipe()
+      process.executableURL = executable
+      process.arguments = ["render", "a.vedl", "--backend", backend]
+      process.currentDirectoryURL = folder
+      process.standardError = errors
+      process.standardOutput = FileHandle.nullDevice
+      try process.run()
+      let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      let exited = process.terminationReason == .exit && process.terminationStatus == 1
+      #expect(exited, "run \(attempt): \(process.terminationReason) \(process.terminationStatus)\n\(log)")
+      #expect(log.contains("error[E0502]"), "run \(attempt): \(log)")
+      if !exited { break }
+    }
+    #expect(files(in: folder).sorted() == ["a.vedl", "out"])
+  }
+
   @Test func progressLineOnlyOnATerminal() {
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -18,8 +18,9 @@ import VEDLSource
   static func fingerprint(
     _ workspace: RenderWorkspace, _ path: String, known: [RenderFingerprint.FileRecord], now: Date
   ) throws -> RenderFingerprint {
-    try RenderFingerprint.compute(
-      settings: settings(workspace), command: ["ffmpeg"], inputPaths: [path], known: known, now: now)
+    try #require(
+      try RenderFingerprint.compute(
+        settings: settings(workspace), command: ["ffmpeg"], inputPaths: [path], known: known, now: now))
   }
 
   /// `now` for files written moments ago to count as settled.
