@@ -80,7 +80,7 @@ public struct RenderJob: Sendable {
     let files = OutputFiles()
     defer { files.removeTemporaries() }
     try files.prepareFolder(for: target.path)
-    let temporary = files.temporaryPath(for: target.path)
+    let temporary = try files.temporaryPath(for: target.path)
     switch settings.backend {
     case .ffmpeg:
       do {
@@ -234,7 +234,7 @@ public struct RenderJob: Sendable {
     _ thumbnail: Export.Thumbnail, from rendered: String, files: OutputFiles, cancellation: CancellationFlag?
   ) throws(RenderError) {
     try files.prepareFolder(for: thumbnail.path)
-    let temporary = files.temporaryPath(for: thumbnail.path)
+    let temporary = try files.temporaryPath(for: thumbnail.path)
     let time = target.format == .png ? Rational.zero : timeline.canvas.grid.time(ofFrame: thumbnail.frame)
     let runner = FilterGraphRunner(
       graph: "[0:v]null[v]", inputs: [MediaInputOptions(path: rendered, seek: time.isZero ? nil : time)],

@@ -25,7 +25,7 @@ func temporaryFolder() -> URL {
 
 func write(_ text: String, _ name: String, in folder: URL) -> String {
   let path = folder.appendingPathComponent(name).path
-  FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+  _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
   return path
 }
 

@@ -188,6 +188,24 @@ import Testing
     #expect(files(in: render.out).sorted() == ["long.mp4", "long.mp4.json"])
   }
 
+  /// `kill -9` cannot be observed, so the killed render's temporary stays; the next render
+  /// of that output removes it (nobody holds its lock any more).
+  @Test func theNextRenderRemovesWhatAKilledRenderLeft() throws {
+    let render = try SignalledRender(seconds: 120, env: "--default-signal=INT,TERM,HUP", in: self)
+    defer { try? FileManager.default.removeItem(at: render.folder) }
+    _ = render.signal(SIGKILL)
+    #expect(render.process.terminationReason == .uncaughtSignal)
+    let left = files(in: render.out)
+    #expect(left.count == 1 && left.allSatisfy { $0.hasPrefix(".long.vedl-tmp-") }, "\(left)")
+
+    _ = write(
+      "canvas 160x90 fps: 30\ntrack main { clip color(blue) duration: 10f }\nexport \"out/long.mp4\" quality: low\n",
+      "short.vedl", in: render.folder)
+    let again = vedl(["render", "short.vedl"], in: render.folder.path)
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(files(in: render.out).sorted() == ["long.mp4", "long.mp4.json"])
+  }
+
   /// `vedl render` of `seconds` of a test pattern, started through `env ENV` in a folder of
   /// its own, returned once its output folder has a file (or it ended, or a minute passed).
   struct SignalledRender {
