@@ -14,12 +14,7 @@ set -eu
 WORK=${WORK:-/tmp/vedl-render-bench}/fingerprint
 VEDL=${VEDL:-.build/release/vedl}
 mkdir -p "$WORK/out"
-if [ ! -f "$WORK/big.mp4" ]; then
-  ffmpeg -v error -nostdin -y -f lavfi -i testsrc2=size=1920x1080:rate=30 -t 60 \
-    -c:v libx264 -preset ultrafast -qp 0 -pix_fmt yuv420p "$WORK/big.mp4"
-  # Let the file's times settle (docs/render.md: stat is recorded once they are 3 s old).
-  sleep 4
-fi
+sh "$(dirname "$0")/big_source.sh" "$WORK/big.mp4"
 cat > "$WORK/cut.vedl" <<EOF
 vedl 1
 canvas 640x360 fps: 30

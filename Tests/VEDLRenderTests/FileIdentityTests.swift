@@ -14,13 +14,16 @@ import VEDLSource
     workspace.settings(for: SourceFile(path: workspace.path("edit.vedl"), text: "vedl 1\n"))
   }
 
-  /// `compute` for one input, with `known` as the previous render's records.
+  /// `compute` for one input, with `known` as the previous render's records (and no memo:
+  /// `now` may be in the future here, which would let the memo keep digests of files
+  /// rewritten within one clock tick).
   static func fingerprint(
     _ workspace: RenderWorkspace, _ path: String, known: [RenderFingerprint.FileRecord], now: Date
   ) throws -> RenderFingerprint {
     try #require(
       try RenderFingerprint.compute(
-        settings: settings(workspace), command: ["ffmpeg"], inputPaths: [path], known: known, now: now))
+        settings: settings(workspace), command: ["ffmpeg"], inputPaths: [path], known: known, now: now,
+        memo: nil))
   }
 
   /// `now` for files written moments ago to count as settled.
