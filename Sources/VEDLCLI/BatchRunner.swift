@@ -37,11 +37,12 @@ struct BatchRunner {
     let state = BatchRunState(count: jobs.count, io: io)
     let queue = OperationQueue()
     queue.maxConcurrentOperationCount = max(1, concurrency)
+    let digests = DigestMemo.forUser(environment: io.environment)
     for (index, job) in jobs.enumerated() {
       let settings = RenderSettings(
         script: script, baseDirectory: baseDirectory, parameters: job.parameters,
         quality: QualityPreset.Name(rawValue: job.quality), backend: backend, force: force,
-        toolVersion: VEDLCommandLine.version)
+        toolVersion: VEDLCommandLine.version, digests: digests)
       queue.addOperation {
         if cancellation.isCancelled {
           state.finish(index, .failed(reason: "interrupted", cancelled: true), diagnostics: [], line: nil)

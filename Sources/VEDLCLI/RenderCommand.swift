@@ -94,7 +94,8 @@ enum RenderCommand {
     let settings = RenderSettings(
       script: file, baseDirectory: (io.resolve(path) as NSString).deletingLastPathComponent,
       parameters: overrides.map { ParameterValue(name: $0.name, value: $0.value) }, quality: quality,
-      backend: backend, force: parsed.flag("force"), toolVersion: VEDLCommandLine.version)
+      backend: backend, force: parsed.flag("force"), toolVersion: VEDLCommandLine.version,
+      digests: DigestMemo.forUser(environment: io.environment))
     let cancellation = CancellationFlag()
     let interrupt = InterruptSignal(raising: cancellation)
     defer { interrupt.stop() }

@@ -21,12 +21,15 @@ public struct RenderSettings: Sendable {
   /// The compiler's version, recorded in the metadata and part of the fingerprint (a new
   /// compiler may lower the same script differently).
   public var toolVersion: String
+  /// Where digests of settled inputs are kept between outputs (`DigestMemo`): in memory by
+  /// default; the CLI uses the user's cache folder (`DigestMemo.forUser`).
+  public var digests: DigestMemo
 
   /// Settings; every property is documented above.
   public init(
     script: SourceFile, baseDirectory: String, parameters: [ParameterValue] = [], quality: QualityPreset.Name? = nil,
     speed: EncodingSettings.Speed = .standard, backend: RenderBackend = .ffmpeg, force: Bool = false,
-    toolVersion: String
+    toolVersion: String, digests: DigestMemo = .shared
   ) {
     self.script = script
     self.baseDirectory = baseDirectory
@@ -36,6 +39,7 @@ public struct RenderSettings: Sendable {
     self.backend = backend
     self.force = force
     self.toolVersion = toolVersion
+    self.digests = digests
   }
 }
 

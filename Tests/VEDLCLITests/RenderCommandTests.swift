@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+import VEDLRender
+
 @testable import VEDLCLI
 
 /// `vedl render`: exit statuses, messages, the up-to-date rule, diagnostics of failed
@@ -139,6 +141,57 @@ import Testing
       if !exited { break }
     }
     #expect(files(in: folder).sorted() == ["a.vedl", "out"])
+  }
+
+  /// Each `vedl render` — a `vedl batch --plan` line, a shell loop over `--set` values — is a
+  /// process of its own: the digest of a settled input goes to the cache folder
+  /// (`VEDL_CACHE_DIR`) and the next render of any output takes it from there.
+  @Test func settledInputsDigestsAreKeptInTheCacheFolder() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let clip = folder.appendingPathComponent("clip.mp4").path
+    try makeClip(at: clip)
+    _ = write(
+      "canvas 160x90 fps: 30\nlet c = video(\"clip.mp4\")\ntrack main { clip c trim: 0s..10f }\n"
+        + "export \"out/c.mp4\" quality: low\n", "c.vedl", in: folder)
+    while FileIdentity.of(path: clip)?.isSettled(at: Date()) != true { usleep(100_000) }
+    let identity = try #require(FileIdentity.of(path: clip))
+    func recorded(_ output: String) -> String? {
+      RenderMetadata.recordedInputs(at: folder.appendingPathComponent(output + ".json").path).first?.sha256
+    }
+
+    // Written to the folder by one render…
+    let first = folder.appendingPathComponent("cache-a").path
+    let one = vedl(["render", "c.vedl", "-o", "one.mp4"], in: folder.path, environment: ["VEDL_CACHE_DIR": first])
+    #expect(one.status == 0, "\(one.stderr)")
+    let real = try FileDigest.sha256(ofFileAt: clip)
+    #expect(recorded("one.mp4") == real)
+    #expect(DigestMemo(folder: first + "/digests").digest(path: clip, identity: identity) == real)
+
+    // …and taken by the next: a digest planted there, which the clip does not have, proves
+    // the clip was not read.
+    let second = folder.appendingPathComponent("cache-b").path
+    let planted = String(repeating: "e", count: 64)
+    DigestMemo(folder: second + "/digests").store(planted, path: clip, identity: identity)
+    let two = vedl(["render", "c.vedl", "-o", "two.mp4"], in: folder.path, environment: ["VEDL_CACHE_DIR": second])
+    #expect(two.status == 0, "\(two.stderr)")
+    #expect(recorded("two.mp4") == planted)
+    // `vedl batch` reads the same folder.
+    _ = write(
+      "param title: String = \"x\"\ncanvas 160x90 fps: 30\nlet c = video(\"clip.mp4\")\n"
+        + "track main { clip c trim: 0s..5f }\ntrack overlay { text title at: 0s until: end }\n"
+        + "export \"out/b.mp4\" quality: low\n", "b.vedl", in: folder)
+    _ = write("title\nA\n", "rows.csv", in: folder)
+    let batch = vedl(
+      ["batch", "b.vedl", "--data", "rows.csv", "--out-dir", "rows"], in: folder.path,
+      environment: ["VEDL_CACHE_DIR": second])
+    #expect(batch.status == 0, "\(batch.stderr)")
+    #expect(recorded("rows/001-a.mp4") == planted)
+
+    // `VEDL_CACHE_DIR=` (empty) turns the folder off.
+    let three = vedl(["render", "c.vedl", "-o", "three.mp4"], in: folder.path, environment: ["VEDL_CACHE_DIR": ""])
+    #expect(three.status == 0, "\(three.stderr)")
+    #expect(recorded("three.mp4") == real)
   }
 
   @Test func progressLineOnlyOnATerminal() {

@@ -79,3 +79,75 @@ import VEDLSource
     }
   }
 }
+
+/// `DigestMemo` with a folder: digests outlive the process (each render of a `--plan` line
+/// is a process of its own), entries that do not match are ignored, the folder is pruned.
+@Suite struct PersistentDigestMemoTests {
+  static let identity = FileIdentity(device: 8, inode: 42, bytes: 1000, modified: 1_700_000_000, changed: 1_700_000_001)
+  static let digest = String(repeating: "ab", count: 32)
+
+  @Test func aDigestStoredByOneMemoIsFoundByAnother() throws {
+    let workspace = try RenderWorkspace()
+    defer { workspace.remove() }
+    let folder = workspace.path("cache/digests")
+    DigestMemo(folder: folder).store(Self.digest, path: "/media/song.wav", identity: Self.identity)
+    let later = DigestMemo(folder: folder)
+    #expect(later.digest(path: "/media/song.wav", identity: Self.identity) == Self.digest)
+    #expect(later.count == 1, "kept in memory once read")
+    var touched = Self.identity
+    touched.changed += 1
+    #expect(later.digest(path: "/media/song.wav", identity: touched) == nil)
+    #expect(later.digest(path: "/media/other.wav", identity: Self.identity) == nil)
+    #expect(DigestMemo().digest(path: "/media/song.wav", identity: Self.identity) == nil, "memory only")
+  }
+
+  @Test func entriesThatDoNotMatchAreIgnored() throws {
+    let workspace = try RenderWorkspace()
+    defer { workspace.remove() }
+    let folder = workspace.path("digests")
+    DigestMemo(folder: folder).store(Self.digest, path: "/a", identity: Self.identity)
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+    #expect(names.count == 1 && names[0].count == 64, "\(names)")
+    let entry = (folder as NSString).appendingPathComponent(names[0])
+    #expect(try String(contentsOfFile: entry, encoding: .utf8) == "sha256 \(Self.digest)\npath /a\n")
+    for damaged in [
+      "sha256 \(Self.digest)\npath /b\n", "sha256 \(Self.digest.prefix(60))\npath /a\n",
+      "sha256 \(Self.digest.uppercased())\npath /a\n", "", "garbage",
+    ] {
+      try damaged.write(toFile: entry, atomically: true, encoding: .utf8)
+      #expect(DigestMemo(folder: folder).digest(path: "/a", identity: Self.identity) == nil, "\(damaged)")
+    }
+    // A folder that cannot be made costs nothing but the saving.
+    try "x".write(toFile: workspace.path("file"), atomically: true, encoding: .utf8)
+    let unusable = DigestMemo(folder: workspace.path("file/digests"))
+    unusable.store(Self.digest, path: "/a", identity: Self.identity)
+    #expect(unusable.digest(path: "/a", identity: Self.identity) == Self.digest, "still in memory")
+  }
+
+  @Test func aFullFolderLosesItsOldestHalf() throws {
+    let workspace = try RenderWorkspace()
+    defer { workspace.remove() }
+    let folder = workspace.path("digests")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    for index in 0..<12 {
+      let path = (folder as NSString).appendingPathComponent("old\(index)")
+      try "x".write(toFile: path, atomically: true, encoding: .utf8)
+      var times = [timeval(tv_sec: 1_000_000 + index, tv_usec: 0), timeval(tv_sec: 1_000_000 + index, tv_usec: 0)]
+      #expect(utimes(path, &times) == 0)
+    }
+    DigestMemo(folder: folder, folderLimit: 10).store(Self.digest, path: "/a", identity: Self.identity)
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder)
+    #expect(left.count == 7, "13 entries, the oldest 6 removed: \(left.sorted())")
+    #expect(!left.contains("old0") && !left.contains("old5") && left.contains("old6"))
+    #expect(DigestMemo(folder: folder).digest(path: "/a", identity: Self.identity) == Self.digest)
+  }
+
+  @Test func theFolderComesFromTheEnvironment() {
+    #expect(DigestMemo.forUser(environment: ["VEDL_CACHE_DIR": "/c", "HOME": "/h"]).folder == "/c/digests")
+    #expect(DigestMemo.forUser(environment: ["XDG_CACHE_HOME": "/x", "HOME": "/h"]).folder == "/x/vedl/digests")
+    #expect(DigestMemo.forUser(environment: ["HOME": "/h"]).folder == "/h/.cache/vedl/digests")
+    #expect(DigestMemo.forUser(environment: ["VEDL_CACHE_DIR": "", "HOME": "/h"]) === DigestMemo.shared)
+    #expect(DigestMemo.forUser(environment: [:]) === DigestMemo.shared)
+    #expect(DigestMemo.forUser(environment: ["HOME": "/h"]) === DigestMemo.forUser(environment: ["HOME": "/h"]))
+  }
+}
