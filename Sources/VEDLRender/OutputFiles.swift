@@ -33,7 +33,10 @@ final class OutputFiles {
       let temporary = (folder as NSString).appendingPathComponent(prefix + UUID().uuidString + suffix)
       let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
       guard descriptor >= 0 else { throw .unwritableOutput(path: path, reason: Self.errnoReason()) }
-      if flock(descriptor, LOCK_EX | LOCK_NB) == 0, Self.names(temporary, descriptor) {
+      // A file system without `flock` (some network mounts) keeps the file unlocked: it is
+      // then never taken for stale either, as removing one needs its lock.
+      let locked = flock(descriptor, LOCK_EX | LOCK_NB) == 0 || errno != EWOULDBLOCK
+      if locked, Self.names(temporary, descriptor) {
         temporaries[temporary] = descriptor
         return temporary
       }
