@@ -96,22 +96,17 @@ public final class DigestMemo: @unchecked Sendable {
     }
     guard let base else { return shared }
     let folder = (base as NSString).appendingPathComponent("digests")
-    return persistent.withLock { memos in
-      if let memo = memos[folder] { return memo }
+    return persistentLock.withLock {
+      if let memo = persistent[folder] { return memo }
       let memo = DigestMemo(folder: folder)
-      memos[folder] = memo
+      persistent[folder] = memo
       return memo
     }
   }
 
-  private static let persistent = LockedMemos()
-
-  /// The memos of `forUser`, by folder.
-  private final class LockedMemos: @unchecked Sendable {
-    private let lock = NSLock()
-    private var memos: [String: DigestMemo] = [:]
-    func withLock<T>(_ body: (inout [String: DigestMemo]) -> T) -> T { lock.withLock { body(&memos) } }
-  }
+  /// The memos of `forUser`, by folder; used under `persistentLock` only.
+  nonisolated(unsafe) private static var persistent: [String: DigestMemo] = [:]
+  private static let persistentLock = NSLock()
 
   /// The entry's file: named by the SHA-256 of the path and identity, so any path fits.
   private func entryPath(_ key: Key) -> String? {

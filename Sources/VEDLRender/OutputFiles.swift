@@ -92,9 +92,9 @@ final class OutputFiles {
     return byPath.st_dev == byDescriptor.st_dev && byPath.st_ino == byDescriptor.st_ino
   }
 
-  /// `strerror(errno)`, starting lowercase as our messages do.
-  private static func errnoReason() -> String {
-    let text = String(cString: strerror(errno))
+  /// `strerror(code)`, starting lowercase as our messages do.
+  private static func errnoReason(_ code: Int32 = errno) -> String {
+    let text = String(cString: strerror(code))
     return text.prefix(1).lowercased() + text.dropFirst()
   }
 
@@ -154,8 +154,7 @@ final class OutputFiles {
   private static func reason(_ error: any Error) -> String {
     let nsError = error as NSError
     if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-      let text = String(cString: strerror(Int32(underlying.code)))
-      return text.prefix(1).lowercased() + text.dropFirst()
+      return errnoReason(Int32(underlying.code))
     }
     return nsError.localizedDescription
   }

@@ -40,15 +40,15 @@ public struct RenderFingerprint: Sendable, Hashable {
   ///
   /// An input listed in `known` (the records of the previous render's `OUT.json`) with the
   /// identity the file has now keeps its recorded digest and is not read again, as does one
-  /// `memo` holds a digest for (hashed for another output by this process); every other input
-  /// is hashed, and its identity recorded (and its digest stored in `memo`) when it has
-  /// settled at `now`.
+  /// `settings.digests` holds a digest for (hashed for another output); every other input is
+  /// hashed, and its identity recorded (and its digest stored in `settings.digests`) when it
+  /// has settled at `now`.
   ///
   /// - Returns: `nil` when `cancellation` is raised before every input has been hashed.
   /// - Throws: `RenderError.unreadableInput` when an input cannot be read.
   public static func compute(
     settings: RenderSettings, command: [String], inputPaths: [String], known: [FileRecord] = [],
-    now: Date = Date(), memo: DigestMemo? = .shared, cancellation: CancellationFlag? = nil
+    now: Date = Date(), cancellation: CancellationFlag? = nil
   ) throws(RenderError) -> RenderFingerprint? {
     var hasher = SHA256()
     func part(_ tag: String, _ bytes: [UInt8]) {
@@ -75,7 +75,7 @@ public struct RenderFingerprint: Sendable, Hashable {
       let record: FileRecord
       if let identity, let earlier = recorded[path], earlier.identity == identity {
         record = earlier
-      } else if let identity, let digest = memo?.digest(path: path, identity: identity) {
+      } else if let identity, let digest = settings.digests.digest(path: path, identity: identity) {
         record = FileRecord(path: path, sha256: digest, bytes: identity.bytes, identity: identity)
       } else {
         guard let digest = try FileDigest.sha256(ofFileAt: path, cancellation: cancellation) else { return nil }
@@ -83,7 +83,7 @@ public struct RenderFingerprint: Sendable, Hashable {
           identity?.bytes
           ?? (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
         record = FileRecord(path: path, sha256: digest, bytes: size, identity: identity)
-        if let identity { memo?.store(digest, path: path, identity: identity) }
+        if let identity { settings.digests.store(digest, path: path, identity: identity) }
       }
       records.append(record)
       part("input", path)

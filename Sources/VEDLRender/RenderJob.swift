@@ -56,8 +56,7 @@ public struct RenderJob: Sendable {
     let computeFingerprint = {
       @Sendable (stop: CancellationFlag?) throws(RenderError) -> RenderFingerprint? in
       try RenderFingerprint.compute(
-        settings: settings, command: command, inputPaths: inputs, known: known, memo: settings.digests,
-        cancellation: stop)
+        settings: settings, command: command, inputPaths: inputs, known: known, cancellation: stop)
     }
     let pendingFingerprint: BackgroundResult<RenderFingerprint?>
     if !settings.force, outputsExist {

@@ -15,8 +15,8 @@ import VEDLSource
   ) throws -> RenderFingerprint {
     try #require(
       try RenderFingerprint.compute(
-        settings: FileIdentityTests.settings(workspace), command: ["ffmpeg"], inputPaths: [path], now: now,
-        memo: memo))
+        settings: FileIdentityTests.settings(workspace, digests: memo), command: ["ffmpeg"], inputPaths: [path],
+        now: now))
   }
 
   @Test func aSettledFileIsHashedOnceAndItsDigestTakenOver() throws {

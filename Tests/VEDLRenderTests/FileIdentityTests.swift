@@ -10,20 +10,22 @@ import VEDLSource
   /// A digest no file has: seeing it in a result proves the file was not read.
   static let recordedOnly = String(repeating: "0", count: 64)
 
-  static func settings(_ workspace: RenderWorkspace) -> RenderSettings {
-    workspace.settings(for: SourceFile(path: workspace.path("edit.vedl"), text: "vedl 1\n"))
+  /// Settings with a memo of their own (by default an empty one: `now` may be in the future
+  /// in these tests, which would let a shared memo keep digests of files rewritten within one
+  /// clock tick).
+  static func settings(_ workspace: RenderWorkspace, digests: DigestMemo = DigestMemo()) -> RenderSettings {
+    var settings = workspace.settings(for: SourceFile(path: workspace.path("edit.vedl"), text: "vedl 1\n"))
+    settings.digests = digests
+    return settings
   }
 
-  /// `compute` for one input, with `known` as the previous render's records (and no memo:
-  /// `now` may be in the future here, which would let the memo keep digests of files
-  /// rewritten within one clock tick).
+  /// `compute` for one input, with `known` as the previous render's records.
   static func fingerprint(
     _ workspace: RenderWorkspace, _ path: String, known: [RenderFingerprint.FileRecord], now: Date
   ) throws -> RenderFingerprint {
     try #require(
       try RenderFingerprint.compute(
-        settings: settings(workspace), command: ["ffmpeg"], inputPaths: [path], known: known, now: now,
-        memo: nil))
+        settings: settings(workspace), command: ["ffmpeg"], inputPaths: [path], known: known, now: now))
   }
 
   /// `now` for files written moments ago to count as settled.
