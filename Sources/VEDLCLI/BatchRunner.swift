@@ -51,12 +51,9 @@ struct BatchRunner {
         let renderJob = RenderJob(timeline: job.timeline, target: job.target, settings: settings)
         do throws(RenderError) {
           let outcome = try renderJob.run(cancellation: cancellation) { state.progress(index, $0) }
-          let warnings = outcome.warnings.map {
-            RenderDiagnostics.diagnostic(for: $0, script: settings.script, timeline: job.timeline, target: job.target)
-          }
           let result: BatchJobResult = outcome.status == .rendered ? .rendered(outcome) : .upToDate
           state.finish(
-            index, result, diagnostics: warnings, line: RenderCommand.summary(of: outcome, name: job.outputName))
+            index, result, diagnostics: [], line: RenderCommand.summary(of: outcome, name: job.outputName))
         } catch {
           let diagnostic = RenderDiagnostics.diagnostic(
             for: error, script: settings.script, timeline: job.timeline, target: job.target)

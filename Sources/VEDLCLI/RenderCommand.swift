@@ -109,10 +109,6 @@ enum RenderCommand {
       do throws(RenderError) {
         let outcome = try job.run(cancellation: cancellation, progress: reporter.map { r in { r.report($0) } })
         reporter?.finish()
-        output.emit(
-          outcome.warnings.map {
-            RenderDiagnostics.diagnostic(for: $0, script: file, timeline: timeline, target: target)
-          })
         io.out(summary(of: outcome, name: name))
       } catch {
         reporter?.finish()

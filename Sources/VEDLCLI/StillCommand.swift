@@ -2,6 +2,7 @@ import Foundation
 import VEDLDiagnostics
 import VEDLNative
 import VEDLRaster
+import VEDLRender
 import VEDLSema
 import VEDLSource
 import VEDLSyntax
@@ -151,9 +152,18 @@ enum StillCommand {
     return VEDLCommandLine.ExitStatus.success
   }
 
-  /// The diagnostic of a picture the native renderer could not draw: E0811 at the source's
-  /// string in the script when a media file is involved, E0817 otherwise.
+  /// The diagnostic of a picture the native renderer could not draw: E0818 at the item whose
+  /// file has no picture for the frame (the frame `render` would stop at), E0811 at the
+  /// source's string in the script when a media file is involved, E0817 otherwise.
   static func drawingDiagnostic(_ error: NativeRenderError, script: SourceFile, timeline: Timeline) -> Diagnostic {
+    if let frame = error.stoppedAtFrame, let item = RenderDiagnostics.item(playingAt: frame, in: timeline),
+      let span = item.span
+    {
+      return Diagnostic(
+        .renderIncomplete, "cannot draw frame \(frame): \(error.message)", file: script, span: span,
+        labels: [Label(span: span, message: "this item plays at frame \(frame)")],
+        help: "`vedl render` stops at this frame too: shorten the item or trim less of its file")
+    }
     guard let path = error.path else {
       return Diagnostic(
         .nativeDrawingFailed, "cannot draw the picture: \(error.message)", file: script, span: .point(0))

@@ -4,7 +4,7 @@ extension DiagnosticCode {
   public static let renderEncodingFailed = DiagnosticCode("E0812")
   public static let renderInterrupted = DiagnosticCode("E0813")
   public static let renderLoweringFailed = DiagnosticCode("E0815")
-  public static let renderFrameCountDiffers = DiagnosticCode("W0810")
+  public static let renderIncomplete = DiagnosticCode("E0818")
   public static let stillTimeOutsideEdit = DiagnosticCode("E0816")
   public static let nativeDrawingFailed = DiagnosticCode("E0817")
 }
@@ -112,14 +112,18 @@ extension DiagnosticCatalogue {
         the fonts and `fontconfig`.
         """),
     CatalogueEntry(
-      "W0810", .warning, "rendered frame count differs from the timeline",
+      "E0818", .error, "the render did not make the timeline's frames",
       explanation: """
-        The rendered file holds a different number of pictures than the timeline has \
-        frames. The output was written, but it does not follow §5 of the language \
-        (exactly the frames the timeline selects) — a bug in VEDL's lowering.
+        The rendered file does not hold what the timeline says: another number of pictures \
+        than the timeline has frames, or sound that ends more than one audio frame before \
+        or after the picture. A render that cannot make exactly the timeline's frames (§5 \
+        of the language) fails: the output is not written (an earlier output of the same \
+        name is kept), and `vedl batch` counts the row as failed.
 
-        Please report it with the script: `vedl ir FILE` shows the expected frames and \
-        `vedl probe OUT` the rendered ones.
+        The diagnostic points at the item playing at the first frame that is missing. It is \
+        a bug in VEDL, not in the script: please report it with the script — `vedl ir FILE` \
+        lists the expected frames, and `vedl graph FILE --command` prints the FFmpeg command \
+        that renders the same edit (or try `--backend native`).
         """),
   ]
 }

@@ -550,10 +550,10 @@ final class FilterGraphSession {
         try closeSources(of: key)
         readers[key] = nil
       }
-      for index in sources.indices where sources[index].input == next.input && sources[index].chain != nil {
-        let label = sources[index].chain!
-        closeChainSource(index, at: chains[label]?.outputEnd(label) ?? 0)
-      }
+      // A chain reading the input stops reading it; its outputs end by themselves (each
+      // main-track piece ends in a trim), however long after the input they play.
+      let distinct = Dictionary(chains.values.map { (ObjectIdentifier($0), $0) }, uniquingKeysWith: { a, _ in a })
+      for chain in distinct.values where chain.reads(input: next.input) { chain.release(input: next.input) }
     }
   }
 

@@ -48,6 +48,8 @@ final class IsolatedChain {
   private let number: Int
   private let tally: DecodingTally
   private var running: Running?
+  /// Inputs past their last use (`release(input:)`): their feeds are closed.
+  private var released: Set<Int> = []
   /// Outputs that have delivered their last frame (or that the main graph closed).
   private var ended: Set<String> = []
   /// Where the last frame delivered on each output ended, in its sink's time base: the time
@@ -198,6 +200,7 @@ final class IsolatedChain {
     guard !ended.contains(label) else { return nil }
     if running == nil {
       running = try Self.build(text: text, inputs: inputs, timestampMode: timestampMode, number: number, tally: tally)
+      for input in released { release(input: input) }
     }
     guard let sink = running?.sinks[label] else { return nil }
     var idleRounds = 0
@@ -279,6 +282,25 @@ final class IsolatedChain {
     }
     if running?.feeds[index].closed == true { running?.feeds[index].reader = nil }
     return true
+  }
+
+  /// Whether the chain reads a stream of input `input`.
+  func reads(input: Int) -> Bool { streams.contains { $0.input == input } }
+
+  /// Ends the chain's streams of input `input` at the time their last frame ended, and frees
+  /// their readers — the input is past its last use — while its other outputs go on: a run
+  /// joined by transitions may read a file only in its first item and play a generated
+  /// source (a colour card) long after it. A chain not running yet will not read the input
+  /// when it starts either.
+  func release(input: Int) {
+    released.insert(input)
+    guard var state = running else { return }
+    for index in state.feeds.indices where state.feeds[index].input == input && !state.feeds[index].closed {
+      _ = av_buffersrc_close(state.feeds[index].source, state.feeds[index].end, UInt32(AV_BUFFERSRC_FLAG_PUSH))
+      state.feeds[index].closed = true
+      state.feeds[index].reader = nil
+    }
+    running = state
   }
 
   /// Marks output `label` as ended; once every output has, frees the chain's graph and

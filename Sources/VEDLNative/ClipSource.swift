@@ -80,7 +80,16 @@ final class ClipSource {
       guard let s = timing.checkedSourceTime(forTimelineFrame: k, grid: grid) else {
         throw NativeRenderError("the source time of frame \(k) does not fit", path: selector.path)
       }
-      return try selector.picture(atOrBefore: s)
+      let picture = try selector.picture(atOrBefore: s)
+      // Holding the last picture past the file's end would show frames the source does not
+      // have; the FFmpeg backend's clip ends there too, so the render stops (E0818).
+      if selector.hasRunOut(at: s), let end = selector.picturesEnd {
+        throw NativeRenderError(
+          "`\(selector.path)` has no picture at \(s.decimalText(fractionDigits: 3))s: its pictures end at "
+            + "\(end.decimalText(fractionDigits: 3))s",
+          path: selector.path, stoppedAtFrame: k)
+      }
+      return picture
     case .pattern(let generator):
       // `testsrc2` runs at the canvas rate from 0: picture n is presented at n / F.
       guard let s = timing.checkedSourceTime(forTimelineFrame: k, grid: grid) else {

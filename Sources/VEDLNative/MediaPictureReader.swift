@@ -223,6 +223,13 @@ final class MediaPictureReader {
     }
   }
 
+  /// How long a decoded picture lasts, when its packet said (variable-rate files).
+  func duration(of picture: DecodedPicture) -> Rational? {
+    let ticks = picture.frame.pointee.pkt_duration
+    guard ticks > 0, let base = Rational(Int64(timeBase.num), Int64(timeBase.den)) else { return nil }
+    return Rational(ticks).checkedMultiplying(base)
+  }
+
   /// A picture's presentation time: its best-effort timestamp (as the CLI stamps decoded
   /// pictures) shifted to the file's start, in seconds; a picture without one follows the
   /// previous picture by one frame.

@@ -53,8 +53,15 @@ final class SourceFrameSelector {
   /// found by the last request — where a stream that is not cut to a clip's length (a
   /// watermark) has run out.
   func hasRunOut(at s: Rational) -> Bool {
-    guard ended, lookahead == nil, let current, let reader else { return false }
-    return s >= current.time + reader.frameDuration
+    guard let end = picturesEnd else { return false }
+    return s >= end
+  }
+
+  /// Where the file's last picture ends (its time plus its duration, at least one frame of
+  /// the stream's rate), once the last request has read to the end of the file.
+  var picturesEnd: Rational? {
+    guard ended, lookahead == nil, let current, let reader else { return nil }
+    return current.time + max(reader.frameDuration, reader.duration(of: current) ?? .zero)
   }
 
   /// The decoded picture the §5 rule picks at `s`.
@@ -77,9 +84,8 @@ final class SourceFrameSelector {
   /// A file whose pictures stop well before the end it declares is damaged (cut short):
   /// holding its last picture would hide that, so it is an error, as in the FFmpeg backend.
   private func checkNotCutShort(at s: Rational, last: DecodedPicture) throws(NativeRenderError) {
-    guard ended, lookahead == nil, let reader, let end = reader.declaredEnd else { return }
-    let step = reader.frameDuration
-    guard s >= last.time + step + step, s < end - step else { return }
+    guard let reader, let end = reader.declaredEnd, let picturesEnd else { return }
+    guard s >= picturesEnd, s < end - reader.frameDuration else { return }
     throw NativeRenderError(
       "`\(path)` is truncated or damaged: its pictures stop at \(last.time.decimalText(fractionDigits: 3))s, "
         + "but it declares \(end.decimalText(fractionDigits: 3))s and the edit shows \(s.decimalText(fractionDigits: 3))s",

@@ -4,7 +4,8 @@ import VEDLSema
 import VEDLSource
 
 /// Turns render failures into diagnostics with their catalogue codes (E0810–E0813, E0815,
-/// E0817 for a picture the native backend cannot draw, W0810, E0502 for an output that cannot
+/// E0817 for a picture the native backend cannot draw, E0818 for a render that did not make
+/// the timeline's frames, E0502 for an output that cannot
 /// be written, E0802 for an output over an input), pointing at the string in the script that
 /// names the file involved when there is one.
 public enum RenderDiagnostics {
@@ -59,24 +60,58 @@ public enum RenderDiagnostics {
     case .native(_, nil, let output):
       code = .nativeDrawingFailed
       path = output
+    case .frameCount(let output, let expected, let actual, let reason):
+      return incompleteRender(
+        error, output: output, stoppedAt: actual < expected ? actual : nil, script: script, timeline: timeline,
+        target: target,
+        notes: (reason.map { [$0] } ?? []) + ["the timeline has \(expected) frames; the unfinished output was removed"])
+    case .soundLength(let output, _, _):
+      return incompleteRender(
+        error, output: output, stoppedAt: nil, script: script, timeline: timeline, target: target,
+        notes: ["the output was removed"])
     }
     let (file, span) = location(of: path, script: script, timeline: timeline, target: target)
     return Diagnostic(code, error.message, file: file, span: span, notes: notes, help: help)
   }
 
-  /// The diagnostic for a finished render's `warning`.
-  public static func diagnostic(
-    for warning: RenderWarning, script: SourceFile, timeline: Timeline?, target: RenderTarget?
-  )
-    -> Diagnostic
-  {
-    switch warning {
-    case .frameCountDiffers(let path, let expected, let actual):
-      let (file, span) = location(of: path, script: script, timeline: timeline, target: target)
+  /// E0818: the render did not make the timeline's frames. It points at the item playing at
+  /// `frame`, the first frame missing (the main track's item, else any track's), with the
+  /// export as a second label; without such an item, at the export.
+  static func incompleteRender(
+    _ error: RenderError, output: String, stoppedAt frame: Int64?, script: SourceFile, timeline: Timeline?,
+    target: RenderTarget?, notes: [String]
+  ) -> Diagnostic {
+    let report =
+      "please report it with the script (`vedl ir` lists the expected frames; "
+      + "`vedl graph \(script.path) --command` prints an equivalent ffmpeg command)"
+    let (exportFile, exportSpan) = location(of: output, script: script, timeline: timeline, target: target)
+    if let frame, let timeline, let item = item(playingAt: frame, in: timeline), let span = item.span {
+      // A file whose pictures end before its clip does is the likeliest cause (the check
+      // reads the file's declared length, which a longer sound stream may set).
+      let file = item.source.flatMap { timeline.sources[$0].writtenPath }
+      let help =
+        file.map { "if `vedl probe \($0)` shows its pictures ending before the clip does, shorten the clip; else " }
+        .map { $0 + report } ?? "this is a bug in VEDL: " + report
+      let described = item.id.map { "`\($0)`" } ?? "this \(item.kind.rawValue)"
+      var labels = [Label(span: span, message: "\(described) plays at frame \(frame), the first one missing")]
+      if exportFile === script { labels.append(Label(span: exportSpan, message: "while rendering this export")) }
       return Diagnostic(
-        .renderFrameCountDiffers, "\"\(path)\" holds \(actual) frames but the timeline has \(expected)", file: file,
-        span: span, help: "please report this with the script: `vedl ir` lists the expected frames")
+        .renderIncomplete, error.message, file: script, span: span, labels: labels, notes: notes, help: help)
     }
+    return Diagnostic(
+      .renderIncomplete, error.message, file: exportFile, span: exportSpan, notes: notes,
+      help: "this is a bug in VEDL: " + report)
+  }
+
+  /// The item shown at `frame`: the main track's, else the first track's that covers it.
+  public static func item(playingAt frame: Int64, in timeline: Timeline) -> TimelineItem? {
+    let ordered = timeline.tracks.filter { $0.kind == .main } + timeline.tracks.filter { $0.kind != .main }
+    for track in ordered {
+      if let item = track.items.first(where: { $0.kind != .gap && $0.startFrame <= frame && frame < $0.endFrame }) {
+        return item
+      }
+    }
+    return nil
   }
 
   /// The string literal in the script that names `path` (as written), or else the file

@@ -1,5 +1,6 @@
 import VEDLLowering
 import VEDLMedia
+import VEDLTime
 
 /// Why rendering one export failed. Each case becomes a diagnostic with its own code
 /// (`RenderDiagnostics`); none leaves a partial output behind.
@@ -20,6 +21,12 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
   /// a source could not be decoded (`path` names it), a font could not be found; `output`
   /// says which output was being made.
   case native(message: String, path: String?, output: String)
+  /// The written file does not hold the timeline's frames: `actual` pictures where the
+  /// timeline has `expected` (§5: a render makes exactly those frames or fails).
+  /// `reason` says why, when the renderer knows (a source without a picture for that frame).
+  case frameCount(path: String, expected: Int64, actual: Int64, reason: String? = nil)
+  /// The written file's sound does not last as long as its picture (within one audio frame).
+  case soundLength(path: String, picture: Rational, sound: Rational)
 
   /// A one-line explanation, lower case, no trailing period.
   public var message: String {
@@ -36,6 +43,12 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
       "cannot write \"\(path)\": \(reason)"
     case .native(let message, _, _):
       message
+    case .frameCount(let path, let expected, let actual, _) where actual < expected:
+      "the render of \"\(path)\" stopped at frame \(actual) of \(expected)"
+    case .frameCount(let path, let expected, let actual, _):
+      "\"\(path)\" holds \(actual) frames but the timeline has \(expected)"
+    case .soundLength(let path, let picture, let sound):
+      "the sound of \"\(path)\" lasts \(sound.secondsDescription) but its picture \(picture.secondsDescription)"
     }
   }
 

@@ -65,7 +65,7 @@ public struct RenderJob: Sendable {
         throw .media(.cancelled, output: target.path)
       }
       if isUpToDate(fingerprint) {
-        return RenderOutcome(status: .upToDate, target: target, metadata: nil, warnings: [])
+        return RenderOutcome(status: .upToDate, target: target, metadata: nil)
       }
       pendingFingerprint = BackgroundResult(ready: fingerprint)
     } else {
@@ -94,16 +94,12 @@ public struct RenderJob: Sendable {
       do {
         _ = try renderer.render(to: temporary, cancellation: cancellation, progress: progress)
       } catch {
-        throw Self.renderError(error, output: target.path)
+        throw Self.renderError(error, output: target.path, frameCount: plan.graph.frameCount)
       }
     }
 
     let measured = try measure(temporary, plan: plan)
-    var warnings: [RenderWarning] = []
-    if measured.frameCount != plan.graph.frameCount {
-      warnings.append(
-        .frameCountDiffers(path: target.path, expected: plan.graph.frameCount, actual: measured.frameCount))
-    }
+    try checkCompleteness(measured, plan: plan)
 
     for thumbnail in target.thumbnails {
       if cancellation?.isCancelled == true { throw .media(.cancelled, output: target.path) }
@@ -127,13 +123,16 @@ public struct RenderJob: Sendable {
       inputs: fingerprint.inputs,
       parameters: settings.parameters, thumbnails: target.thumbnails.map(\.path), sidecars: target.sidecars.map(\.path))
     try files.write(metadata.jsonText, to: target.metadataPath)
-    return RenderOutcome(status: .rendered, target: target, metadata: metadata, warnings: warnings)
+    return RenderOutcome(status: .rendered, target: target, metadata: metadata)
   }
 
   /// The render error for a native render's `error` while making `output`: the same cases
   /// (and so the same diagnostics) as the FFmpeg backend's where the failure is the same.
-  static func renderError(_ error: NativePipelineError, output: String) -> RenderError {
+  static func renderError(_ error: NativePipelineError, output: String, frameCount: Int64) -> RenderError {
     switch error {
+    case .picture(let native) where native.stoppedAtFrame != nil:
+      .frameCount(
+        path: output, expected: frameCount, actual: native.stoppedAtFrame ?? 0, reason: native.message)
     case .picture(let native), .sound(let native):
       .native(message: native.message, path: native.path, output: output)
     case .encoderUnavailable(let name):
@@ -199,8 +198,28 @@ public struct RenderJob: Sendable {
 
   // MARK: After the run
 
+  /// Fails the render (E0818; the temporary file is then removed) unless the written file
+  /// holds exactly the timeline's frames and, when it has sound, sound as long as its picture
+  /// within one audio frame (2048 samples: AAC's frame and the container's rounding).
+  private func checkCompleteness(_ measured: Measurement, plan: RenderPlan) throws(RenderError) {
+    let expected = plan.graph.frameCount
+    guard measured.frameCount == expected else {
+      throw .frameCount(path: target.path, expected: expected, actual: measured.frameCount)
+    }
+    guard target.format != .png, let sound = measured.soundDuration, let rate = measured.sampleRate, rate > 0 else {
+      return
+    }
+    let picture = Rational(expected) * plan.graph.frameRate.frameDuration
+    let tolerance = Rational(2048, Int64(rate)) ?? .zero
+    if sound < picture - tolerance || sound > picture + tolerance {
+      throw .soundLength(path: target.path, picture: picture, sound: sound)
+    }
+  }
+
   /// What the written file holds, read back with the probe (frames counted).
   private struct Measurement {
+    /// How long the sound stream lasts, when the container says.
+    var soundDuration: Rational?
     var frameCount: Int64
     var width: Int
     var height: Int
@@ -222,7 +241,8 @@ public struct RenderJob: Sendable {
     let video = info.primaryVideo
     let audio = info.primaryAudio
     return Measurement(
-      frameCount: video?.video?.frameCount ?? 0, width: video?.video?.width ?? Int(plan.graph.width),
+      soundDuration: audio?.duration, frameCount: video?.video?.frameCount ?? 0,
+      width: video?.video?.width ?? Int(plan.graph.width),
       height: video?.video?.height ?? Int(plan.graph.height), videoCodec: video?.codecName,
       pixelFormat: video?.video?.pixelFormat, audioCodec: audio?.codecName, sampleRate: audio?.audio?.sampleRate,
       channels: audio?.audio?.channels)
@@ -284,12 +304,4 @@ public struct RenderOutcome: Sendable {
   public var target: RenderTarget
   /// What was written (`nil` when the render was skipped).
   public var metadata: RenderMetadata?
-  /// Problems that did not stop the render.
-  public var warnings: [RenderWarning]
-}
-
-/// Something odd about a finished render.
-public enum RenderWarning: Sendable, Hashable {
-  /// The file holds a different number of pictures than the timeline has frames.
-  case frameCountDiffers(path: String, expected: Int64, actual: Int64)
 }

@@ -48,7 +48,7 @@ extension CheckRun {
             kind: itemKind, id: node.id, start: t.start, end: t.end, startFrame: grid.frameFloor(at: t.start),
             endFrame: grid.frameFloor(at: t.end), source: node.source, sourceStart: sourceStart, sourceEnd: sourceEnd,
             speed: node.speed, volume: node.volume, muted: node.muted, text: node.text, shape: node.shape,
-            attributes: node.attributes, modifiers: node.modifiers))
+            attributes: node.attributes, modifiers: node.modifiers, span: node.statement.span))
       }
       if kind == .main {
         for (i, node) in track.items.enumerated() {

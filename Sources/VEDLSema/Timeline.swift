@@ -1,3 +1,4 @@
+import VEDLSource
 import VEDLTime
 
 /// The resolved timeline — the checker's output and the backends' input (`vedl ir` prints
@@ -121,6 +122,9 @@ public struct TimelineItem: Sendable, Hashable {
   /// Labelled item arguments that are not timing (`box:`, `outline:`).
   public var attributes: [String: Value]
   public var modifiers: [Modifier]
+  /// The item's statement in the script, for diagnostics after checking (a render that
+  /// stops inside the item names it).
+  public var span: Span? = nil
 
   /// The §5 frame-selection parameters of this clip.
   public var timing: ClipTiming? {

@@ -111,7 +111,6 @@ import VEDLTime
   ) throws {
     let outcome = try RenderJob(timeline: timeline, target: target, settings: settings).run()
     #expect(outcome.status == .rendered, sourceLocation: sourceLocation)
-    #expect(outcome.warnings.isEmpty, sourceLocation: sourceLocation)
     #expect(outcome.metadata?.frameCount == timeline.frameCount, sourceLocation: sourceLocation)
     #expect(try workspace.frameCount(target.path) == timeline.frameCount, sourceLocation: sourceLocation)
 

@@ -44,16 +44,6 @@ import VEDLSource
     #expect(diagnostic.help?.contains("vedl graph") == true)
   }
 
-  @Test func frameCountWarning() {
-    let diagnostic = RenderDiagnostics.diagnostic(
-      for: RenderWarning.frameCountDiffers(path: "out/a.mp4", expected: 90, actual: 89), script: Self.script,
-      timeline: nil,
-      target: nil)
-    #expect(diagnostic.code.id == "W0810")
-    #expect(diagnostic.severity == .warning)
-    #expect(diagnostic.message == "\"out/a.mp4\" holds 89 frames but the timeline has 90")
-  }
-
   @Test func outputErrorsPointAtTheExportsPath() {
     let target = RenderTarget(path: "out/a.mp4", format: .mp4, export: nil)
     let diagnostic = RenderDiagnostics.diagnostic(

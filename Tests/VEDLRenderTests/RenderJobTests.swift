@@ -60,7 +60,6 @@ import VEDLTime
     let outcome = try job.run()
 
     #expect(outcome.status == .rendered)
-    #expect(outcome.warnings.isEmpty)
     let output = workspace.path("out/edit.mp4")
     let info = try MediaProbe.probe(path: output, options: .countFrames)
     #expect(info.primaryVideo?.codecName == "h264")

@@ -129,6 +129,20 @@ struct RenderWorkspace {
     return text.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
+  /// The mean Y′ (0–255, the stored value) of picture `frame` of a file's first video stream.
+  func meanLuma(_ path: String, frame: Int) throws -> Double {
+    let raw = self.path("luma-\(UUID().uuidString).yuv")
+    defer { try? FileManager.default.removeItem(atPath: raw) }
+    try ffmpeg([
+      "-y", "-v", "error", "-i", path, "-map", "0:v:0", "-vf", "select=eq(n\\,\(frame))", "-frames:v", "1",
+      "-f", "rawvideo", "-pix_fmt", "yuv444p", raw,
+    ])
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: raw))
+    guard bytes.count >= 3 else { throw Failure(description: "no picture \(frame) in \(path)") }
+    let luma = bytes.prefix(bytes.count / 3)
+    return Double(luma.reduce(0) { $0 + Int($1) }) / Double(luma.count)
+  }
+
   /// Pictures in a file, counted packet by packet.
   func frameCount(_ path: String) throws -> Int64? {
     try MediaProbe.probe(path: path, options: .countFrames).primaryVideo?.video?.frameCount
