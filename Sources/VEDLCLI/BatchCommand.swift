@@ -95,8 +95,13 @@ enum BatchCommand {
       return VEDLCommandLine.ExitStatus.failure
     }
 
+    // No row may write over the script or the data (nor, checked per row, a file it reads).
+    var protected = ProtectedFiles(
+      script: io.resolve(scriptPath), scriptName: scriptPath, timeline: nil, baseDirectory: "")
+    protected.insert(ProtectedFile(path: io.resolve(dataPath), role: .data, writtenPath: dataPath))
     let prepared = BatchPreparation.prepare(
-      script: script, data: data, pattern: pattern, outputFolder: outputFolder, quality: quality, io: io)
+      script: script, data: data, pattern: pattern, outputFolder: outputFolder, quality: quality,
+      protected: protected, io: io)
     output.emit(prepared.diagnostics)
     let collisions = prepared.collisions()
     guard collisions.isEmpty else {
@@ -122,7 +127,7 @@ enum BatchCommand {
     defer { interrupt.stop() }
     let runner = BatchRunner(
       script: script, baseDirectory: (io.resolve(scriptPath) as NSString).deletingLastPathComponent,
-      backend: backend, force: parsed.flag("force"), concurrency: concurrency, io: io)
+      backend: backend, force: parsed.flag("force"), concurrency: concurrency, protected: protected, io: io)
     let results = runner.run(prepared.jobs, cancellation: cancellation)
     if cancellation.isCancelled || interrupt.wasReceived {
       io.err("interrupted\n")

@@ -41,10 +41,11 @@ struct BatchPreparation {
   /// and column named; warnings once).
   var diagnostics: [Diagnostic] = []
 
-  /// Checks every row of `data` against `script`.
+  /// Checks every row of `data` against `script`; a row whose output would write over one
+  /// of `protected` (the script, the data) or a file the row reads fails with E0802.
   static func prepare(
     script: SourceFile, data: BatchData, pattern: BatchNamePattern, outputFolder: String,
-    quality: QualityPreset.Name?, io: CommandIO
+    quality: QualityPreset.Name?, protected: ProtectedFiles, io: CommandIO
   ) -> BatchPreparation {
     var result = BatchPreparation()
     var warningsSeen: Set<String> = []
@@ -87,10 +88,23 @@ struct BatchPreparation {
       }
       let format = timeline.exports.first?.format.rawValue ?? "mp4"
       let outputName = (outputFolder as NSString).appendingPathComponent("\(name).\(format)")
-      switch RenderTarget.override(path: io.resolve(outputName), timeline: timeline) {
+      let origin = OutputOrigin.argument(option: "--out-dir", value: outputName)
+      switch RenderTarget.override(path: io.resolve(outputName), timeline: timeline, origin: origin) {
       case .failure(let problem):
         result.failures.append(BatchFailure(row: row.number, reason: problem.description))
       case .success(let target):
+        var rowProtected = protected
+        let folder = (io.resolve(script.path) as NSString).deletingLastPathComponent
+        rowProtected.insert(contentsOf: ProtectedFiles.inputs(of: timeline, baseDirectory: folder))
+        if let refused = [target.path, target.metadataPath].lazy.compactMap({ output in
+          rowProtected.file(overwrittenBy: output).map {
+            ProtectedFiles.diagnostic(output: output, origin: origin, over: $0, script: script)
+          }
+        }).first {
+          result.diagnostics.append(refused.note("while preparing row \(row.number)"))
+          result.failures.append(BatchFailure(row: row.number, reason: "error[\(refused.code)]: \(refused.message)"))
+          continue
+        }
         let effective = quality?.rawValue ?? timeline.exports.first?.quality ?? QualityPreset.Name.high.rawValue
         result.jobs.append(
           BatchJob(

@@ -29,6 +29,8 @@ struct BatchRunner {
   var force: Bool
   /// `--jobs`: renders at a time.
   var concurrency: Int
+  /// The script and the data: no job writes over them (each job adds its row's inputs).
+  var protected: ProtectedFiles
   /// Where lines, diagnostics and the progress line go.
   var io: CommandIO
 
@@ -39,10 +41,12 @@ struct BatchRunner {
     queue.maxConcurrentOperationCount = max(1, concurrency)
     let digests = DigestMemo.forUser(environment: io.environment)
     for (index, job) in jobs.enumerated() {
-      let settings = RenderSettings(
+      var rowSettings = RenderSettings(
         script: script, baseDirectory: baseDirectory, parameters: job.parameters,
         quality: QualityPreset.Name(rawValue: job.quality), backend: backend, force: force,
         toolVersion: VEDLCommandLine.version, digests: digests)
+      rowSettings.protected = protected
+      let settings = rowSettings
       queue.addOperation {
         if cancellation.isCancelled {
           state.finish(index, .failed(reason: "interrupted", cancelled: true), diagnostics: [], line: nil)

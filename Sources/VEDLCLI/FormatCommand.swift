@@ -7,7 +7,8 @@ import VEDLSyntax
 ///
 /// Prints the formatted text by default; `--check` lists files whose layout differs and exits
 /// 1; `--write` rewrites them atomically (a temporary file beside the original, then a
-/// rename). A file with syntax errors is never changed: its diagnostics are printed instead.
+/// rename; `AtomicFile` says how links and modes are kept). A file with syntax errors is
+/// never changed: its diagnostics are printed instead.
 enum FormatCommand {
   static let spec = CommandSpec(
     name: "fmt",
@@ -48,13 +49,13 @@ enum FormatCommand {
         if changed { unformatted.append(path) }
       } else if write {
         if changed {
-          do {
-            try AtomicFile.write(Data(formatted.utf8), to: io.resolve(path), replacingPermissionsOf: io.resolve(path))
+          // Through a symbolic link to its target, keeping the file's mode and hard links
+          // (`AtomicFile`). `fmt` writes only the files it is given: no other file is at risk.
+          do throws(AtomicFileError) {
+            try AtomicFile.write(Data(formatted.utf8), to: io.resolve(path))
           } catch {
             diagnostics.append(
-              Diagnostic(
-                .cannotWriteFile, "cannot write `\(path)`: \(error.localizedDescription)",
-                file: file, span: .point(0)))
+              Diagnostic(.cannotWriteFile, "cannot write `\(path)`: \(error.reason)", file: file, span: .point(0)))
           }
         }
       } else {

@@ -49,6 +49,13 @@ enum GraphCommand {
     guard let result = FrontEnd.load(path, io: io, overrides: overrides), let timeline = result.timeline else {
       return VEDLCommandLine.ExitStatus.failure
     }
+    // `-o` writes nothing itself, but the command printed would write there.
+    if let name = parsed.value("output") {
+      let protected = OutputWriter.protectedFiles(of: result, scriptPath: path, io: io)
+      if OutputWriter.refuses(name, protecting: protected, script: result.parse.file, io: io) {
+        return VEDLCommandLine.ExitStatus.failure
+      }
+    }
     var export = timeline.exports.first
     if let output { export?.path = output }
     let folder = (io.resolve(path) as NSString).deletingLastPathComponent

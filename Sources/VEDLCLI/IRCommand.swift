@@ -35,10 +35,11 @@ enum EditorConfigCommand {
     positionals: "FILE", minimumPositionals: 1, maximumPositionals: 1)
 
   static let subcommand = Subcommand(spec: spec) { parsed, io in
-    guard let result = FrontEnd.load(parsed.positionals[0], io: io, overrides: []) else {
+    let path = parsed.positionals[0]
+    guard let result = FrontEnd.load(path, io: io, overrides: []) else {
       return VEDLCommandLine.ExitStatus.failure
     }
     let text = result.editor.jsonText() + "\n"
-    return OutputWriter.write(text, to: parsed.value("output"), io: io)
+    return OutputWriter.write(text, to: parsed.value("output"), checked: result, scriptPath: path, io: io)
   }
 }

@@ -27,13 +27,31 @@ final class ProbedMediaFacts: MediaFactsProvider, @unchecked Sendable {
           colorRange: video?.colorRange, timeBase: info.primaryVideo?.timeBase))
     } catch {
       switch error {
-      case .fileMissing, .notAFile:
+      case .fileMissing:
         return .failure(MediaFactsError(.missing, error.message))
+      case .notAFile(let path):
+        // There is something at the path: "not found" would send the user looking for it.
+        return .failure(MediaFactsError(.unreadable, "it is \(kind(of: path)), not a regular file"))
       case .truncated, .emptyFile, .noStreams:
         return .failure(MediaFactsError(.truncated, error.message))
       default:
         return .failure(MediaFactsError(.unreadable, error.message))
       }
+    }
+  }
+
+  /// What a path that is not a regular file names, from `stat(2)` (which never opens it, so
+  /// a FIFO cannot block): "a directory", "a named pipe (FIFO)", ….
+  static func kind(of path: String) -> String {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return "a special file" }
+    switch status.st_mode & S_IFMT {
+    case S_IFDIR: return "a directory"
+    case S_IFIFO: return "a named pipe (FIFO)"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFSOCK: return "a socket"
+    default: return "a special file"
     }
   }
 }

@@ -74,7 +74,9 @@ enum RenderCommand {
 
     var targets: [(target: RenderTarget, name: String)]
     if let out = parsed.value("output") {
-      switch RenderTarget.override(path: io.resolve(out), timeline: timeline) {
+      switch RenderTarget.override(
+        path: io.resolve(out), timeline: timeline, origin: .argument(option: "-o", value: out))
+      {
       case .success(let target): targets = [(target, out)]
       case .failure(.unknownFormat):
         io.err("error: cannot tell the format of `\(out)` (use .mp4, .mov, .webm or .png)\n")
@@ -91,11 +93,13 @@ enum RenderCommand {
       return VEDLCommandLine.ExitStatus.failure
     }
 
-    let settings = RenderSettings(
+    var settings = RenderSettings(
       script: file, baseDirectory: (io.resolve(path) as NSString).deletingLastPathComponent,
       parameters: overrides.map { ParameterValue(name: $0.name, value: $0.value) }, quality: quality,
       backend: backend, force: parsed.flag("force"), toolVersion: VEDLCommandLine.version,
       digests: DigestMemo.forUser(environment: io.environment))
+    // The job adds the files the timeline reads; the script is the command's to protect.
+    settings.protected = ProtectedFiles(script: io.resolve(path), scriptName: path, timeline: nil, baseDirectory: "")
     let cancellation = CancellationFlag()
     let interrupt = InterruptSignal(raising: cancellation)
     defer { interrupt.stop() }

@@ -57,7 +57,6 @@ enum StillCommand {
       return VEDLCommandLine.ExitStatus.failure
     }
     let script = result.parse.file
-    let output = io.resolve(outputName)
 
     // The moment, on the grid.
     let timeFile = SourceFile(path: "--at", text: timeText)
@@ -85,24 +84,20 @@ enum StillCommand {
       ])
       return VEDLCommandLine.ExitStatus.failure
     }
-    // The original is never overwritten.
-    if let source = timeline.sources.first(where: {
-      $0.path.map(StillFileNames.standardized) == StillFileNames.standardized(output)
-    }) {
-      diagnostics.emit([
-        Diagnostic(
-          .exportOverwritesSource, "`-o \(outputName)` is the source \"\(source.writtenPath ?? output)\"",
-          file: script, span: StillFileNames.span(ofStringLiteral: source.writtenPath, in: script) ?? .point(0),
-          notes: ["a still never overwrites a source"], help: "write the picture to another path")
-      ])
+    // Neither the script nor a file it reads is ever overwritten.
+    let protected = OutputWriter.protectedFiles(of: result, scriptPath: path, io: io)
+    if OutputWriter.refuses(outputName, protecting: protected, script: script, io: io) {
       return VEDLCommandLine.ExitStatus.failure
     }
+    // Diagnostics about the picture point at the `-o` argument that names it.
+    let argument = SourceFile(path: "-o", text: outputName)
+    let argumentSpan = Span(start: 0, end: argument.bytes.count)
     guard StillPictureEncoder.isAvailable(format) else {
       diagnostics.emit([
         Diagnostic(
           .renderEncodingFailed,
           "this FFmpeg has no `\(format.encoderName)` encoder, so it cannot write `\(outputName)`",
-          file: SourceFile(path: outputName, bytes: []), span: .point(0),
+          file: argument, span: argumentSpan,
           help: "write a .png or .jpg instead, or install an FFmpeg with libwebp")
       ])
       return VEDLCommandLine.ExitStatus.failure
@@ -130,22 +125,12 @@ enum StillCommand {
     } catch {
       diagnostics.emit([
         Diagnostic(
-          .renderEncodingFailed, "cannot encode `\(outputName)`: \(error.message)",
-          file: SourceFile(path: outputName, bytes: []), span: .point(0))
+          .renderEncodingFailed, "cannot encode `\(outputName)`: \(error.message)", file: argument,
+          span: argumentSpan)
       ])
       return VEDLCommandLine.ExitStatus.failure
     }
-    do {
-      try AtomicFile.write(Data(bytes), to: output)
-    } catch {
-      diagnostics.emit([
-        Diagnostic(
-          .cannotWriteFile, "cannot write `\(outputName)`: \(error.localizedDescription)",
-          file: SourceFile(path: outputName, bytes: []), span: .point(0),
-          help: "check that the folder exists and is writable")
-      ])
-      return VEDLCommandLine.ExitStatus.failure
-    }
+    guard OutputWriter.write(Data(bytes), to: outputName, io: io) else { return VEDLCommandLine.ExitStatus.failure }
     let instant = timeline.canvas.grid.time(ofFrame: frame)
     let moment = instant.exactDecimal.map { "\($0)s" } ?? "≈\(instant.decimalText(fractionDigits: 3))s"
     io.out("wrote \(outputName) (frame \(frame) at \(moment), \(picture.width)x\(picture.height))\n")
@@ -259,11 +244,6 @@ struct StillTimeProblem: Error, CustomStringConvertible {
 
 /// Paths and their places in the script, for `vedl still`'s diagnostics.
 enum StillFileNames {
-  /// `path` with `.`/`..` and symbolic links resolved, to compare outputs with sources.
-  static func standardized(_ path: String) -> String {
-    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-  }
-
   /// The first `"text"` in the script, quotes included.
   static func span(ofStringLiteral text: String?, in script: SourceFile) -> Span? {
     guard let text else { return nil }

@@ -50,39 +50,39 @@ enum TimelineCommand {
     guard let result = FrontEnd.load(path, io: io, overrides: overrides), let timeline = result.timeline else {
       return VEDLCommandLine.ExitStatus.failure
     }
+    // Refused, or found unwritable, before the picture is drawn (a large PNG takes a while).
+    let protected = OutputWriter.protectedFiles(of: result, scriptPath: path, io: io)
+    if OutputWriter.refuses(output, protecting: protected, script: result.parse.file, io: io) {
+      return VEDLCommandLine.ExitStatus.failure
+    }
+    do throws(AtomicFileError) { try AtomicFile.checkWritable(io.resolve(output)) } catch {
+      return fail(OutputWriter.cannotWrite(output, reason: error.reason), io: io)
+    }
     let title = (path as NSString).lastPathComponent
     let svg = TimelinePicture(timeline: timeline, editor: result.editor, title: title).svg()
+    let data: Data
     switch format {
     case .svg:
-      return write(Data(svg.utf8), to: output, io: io)
+      data = Data(svg.utf8)
     case .png:
       guard let rasterizer = SVGRasterizer.locate(environment: io.environment) else {
         return fail(
-          "cannot write `\(output)`: PNG needs `\(SVGRasterizer.toolName)`, which is not installed",
-          help: "install it (Debian: `apt-get install librsvg2-bin`) or write `.svg` instead", output: output, io: io)
+          OutputWriter.cannotWrite(
+            output, reason: "PNG needs `\(SVGRasterizer.toolName)`, which is not installed",
+            help: "install it (Debian: `apt-get install librsvg2-bin`) or write `.svg` instead"), io: io)
       }
       do throws(SVGRasterizerError) {
-        return write(try rasterizer.png(fromSVG: svg), to: output, io: io)
+        data = try rasterizer.png(fromSVG: svg)
       } catch {
-        return fail("cannot write `\(output)`: \(error.message)", help: nil, output: output, io: io)
+        return fail(OutputWriter.cannotWrite(output, reason: error.message), io: io)
       }
     }
+    return OutputWriter.write(data, to: output, io: io)
+      ? VEDLCommandLine.ExitStatus.success : VEDLCommandLine.ExitStatus.failure
   }
 
-  /// Writes `data` to `output` atomically; a failure is an E0502 diagnostic.
-  private static func write(_ data: Data, to output: String, io: CommandIO) -> Int32 {
-    do {
-      try AtomicFile.write(data, to: io.resolve(output))
-      return VEDLCommandLine.ExitStatus.success
-    } catch {
-      return fail("cannot write `\(output)`: \(error.localizedDescription)", help: nil, output: output, io: io)
-    }
-  }
-
-  private static func fail(_ message: String, help: String?, output: String, io: CommandIO) -> Int32 {
-    let d = Diagnostic(
-      .cannotWriteFile, message, file: SourceFile(path: output, bytes: []), span: .point(0), help: help)
-    DiagnosticOutput(format: .text, io: io).emit([d])
+  private static func fail(_ diagnostic: Diagnostic, io: CommandIO) -> Int32 {
+    DiagnosticOutput(format: .text, io: io).emit([diagnostic])
     return VEDLCommandLine.ExitStatus.failure
   }
 }

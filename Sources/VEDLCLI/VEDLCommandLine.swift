@@ -40,8 +40,10 @@ public enum VEDLCommandLine {
       COMMANDS:
 
       """
+    // One column for the summaries, two spaces past the longest name (`editor-config`).
+    let column = (subcommands.map(\.spec.name.count).max() ?? 0) + 2
     for c in subcommands {
-      s += "  " + c.spec.name.padding(toLength: 12, withPad: " ", startingAt: 0) + c.spec.summary + "\n"
+      s += "  " + c.spec.name.padding(toLength: column, withPad: " ", startingAt: 0) + c.spec.summary + "\n"
     }
     s += "\nRun `vedl COMMAND --help` for a command's options.\n"
     return s

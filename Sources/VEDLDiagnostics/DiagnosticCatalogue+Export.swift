@@ -21,17 +21,22 @@ extension DiagnosticCatalogue {
         Use one of the supported extensions.
         """),
     CatalogueEntry(
-      "E0802", .error, "export would overwrite a source",
+      "E0802", .error, "output would overwrite an input",
       explanation: """
-        An export path is the same file as one of the sources. Saving never overwrites an \
-        original: every export is a new file.
+        An output is the same file as the script or one of the files it reads: a source, \
+        an imported caption file, a font file, or `vedl batch`'s data. Saving never \
+        overwrites an original: every output is a new file. The checker reports an export \
+        over a source; every command that writes (`render`, `batch`, `still`, `timeline`, \
+        `editor-config`, `graph -o`) checks each file it would write (output, thumbnails, \
+        sidecars, `OUT.json`) before writing anything. Files are compared as files, so \
+        `./a.mp4`, `media/../a.mp4`, a symbolic link or a hard link to `a.mp4` is `a.mp4`.
 
         ```vedl
         let intro = video("a.mp4")
         export "a.mp4"
         ```
 
-        Export to another path, e.g. `export "a-edited.mp4"`.
+        Export to another path, e.g. `export "a-edited.mp4"`; give `-o` a new file.
         """),
     CatalogueEntry(
       "E0803", .error, "invalid thumbnail",

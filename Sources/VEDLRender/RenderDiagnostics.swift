@@ -42,10 +42,8 @@ public enum RenderDiagnostics {
         notes.append("the unfinished output was removed")
       }
     case .outputIsInput(let output, let input):
-      code = .exportOverwritesSource
-      path = output
-      notes.append("\"\(input)\" is read by this render")
-      help = "export to another path"
+      return ProtectedFiles.diagnostic(
+        output: output, origin: origin(of: output, target: target), over: input, script: script)
     case .unreadableInput(let input, _):
       code = .renderMediaUnreadable
       path = input
@@ -114,23 +112,38 @@ public enum RenderDiagnostics {
     return nil
   }
 
-  /// The string literal in the script that names `path` (as written), or else the file
-  /// itself with no source text.
+  /// Where `path` is named: the string literal in the script (an output's, or a source's),
+  /// else the `-o` argument that names the output being made; only a target named nowhere
+  /// (a job built by a program) leaves the path itself with no source text.
   static func location(of path: String?, script: SourceFile, timeline: Timeline?, target: RenderTarget?) -> (
     SourceFile, Span
   ) {
     guard let path else { return (script, .point(0)) }
-    var written: [String] = []
-    if let target, target.path == path { written.append(target.export?.writtenPath ?? path) }
-    if let export = target?.export {
-      written += export.thumbnails.filter { $0.path == path }.map(\.writtenPath)
-      written += export.sidecars.filter { $0.path == path }.map(\.writtenPath)
+    if let location = origin(of: path, target: target)?.location(in: script) { return location }
+    if let timeline {
+      for name in timeline.sources.filter({ $0.path == path }).compactMap(\.writtenPath) {
+        if let span = span(ofStringLiteral: name, in: script) { return (script, span) }
+      }
     }
-    if let timeline { written += timeline.sources.filter { $0.path == path }.compactMap(\.writtenPath) }
-    for name in written {
-      if let span = span(ofStringLiteral: name, in: script) { return (script, span) }
-    }
+    // A file the script does not name (a font, a temporary): the output being made.
+    if let location = target?.origin?.location(in: script) { return location }
     return (SourceFile(path: path, bytes: []), .point(0))
+  }
+
+  /// Where the user named `path` when it is one of `target`'s outputs: the output and its
+  /// `<output>.json` where the output is named, a thumbnail or sidecar at its string.
+  static func origin(of path: String, target: RenderTarget?) -> OutputOrigin? {
+    guard let target else { return nil }
+    if path == target.path || path == target.metadataPath {
+      return target.origin ?? .script(writtenPath: target.export?.writtenPath ?? target.path)
+    }
+    if let thumbnail = target.thumbnails.first(where: { $0.path == path }) {
+      return .script(writtenPath: thumbnail.writtenPath)
+    }
+    if let sidecar = target.sidecars.first(where: { $0.path == path }) {
+      return .script(writtenPath: sidecar.writtenPath)
+    }
+    return nil
   }
 
   /// The first `"text"` in the script, quotes included.

@@ -10,8 +10,9 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
   /// FFmpeg failed while building the graph, reading media, filtering or encoding; `while`
   /// says which output was being made (the video, a thumbnail).
   case media(MediaRenderError, output: String)
-  /// An output path is the same file as an input: refused, so a source is never overwritten.
-  case outputIsInput(output: String, input: String)
+  /// An output path is the same file as the script or an input: refused, so neither is ever
+  /// overwritten.
+  case outputIsInput(output: String, input: ProtectedFile)
   /// An input could not be read for fingerprinting.
   case unreadableInput(path: String, reason: String)
   /// An output (video, thumbnail, sidecar, metadata) could not be written or moved into
@@ -35,8 +36,8 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
       "cannot build the filter graph: \(error.message)"
     case .media(let error, _):
       error.message
-    case .outputIsInput(let output, _):
-      "refusing to write \"\(output)\": it is one of the render's inputs"
+    case .outputIsInput(let output, let input):
+      "refusing to write \"\(output)\": it is \(input.role.noun) \"\(input.writtenPath ?? input.path)\""
     case .unreadableInput(let path, let reason):
       "cannot read \"\(path)\": \(reason)"
     case .unwritableOutput(let path, let reason):

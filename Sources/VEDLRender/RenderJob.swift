@@ -47,7 +47,7 @@ public struct RenderJob: Sendable {
   ) throws(RenderError) -> RenderOutcome {
     let plan = try RenderPlan(timeline: timeline, target: target, settings: settings)
     let inputs = inputPaths(plan: plan)
-    try refuseOverwritingInputs(inputs)
+    try refuseOverwritingInputs(plan: plan)
     // The command's output is a fixed word: the fingerprint must not depend on the
     // temporary name (or on where the output goes).
     let (settings, command) = (settings, plan.command(output: "OUTPUT"))
@@ -163,24 +163,16 @@ public struct RenderJob: Sendable {
   }
 
   /// The checker already rejects an export over a source (E0802); this check stands guard
-  /// for every output the job writes, comparing resolved paths and file identities.
-  func refuseOverwritingInputs(_ inputs: [String]) throws(RenderError) {
+  /// for every file the job writes (output, metadata, thumbnails, sidecars) against the
+  /// script, every file the timeline and the graph read and the command's other inputs
+  /// (`ProtectedFiles`, which compares file identities).
+  func refuseOverwritingInputs(plan: RenderPlan) throws(RenderError) {
+    var protected = settings.protected
+    protected.insert(contentsOf: ProtectedFiles.inputs(of: timeline, baseDirectory: settings.baseDirectory))
+    protected.insert(contentsOf: plan.graph.inputs.map { ProtectedFile(path: $0.path, role: .source) })
     for output in outputPaths {
-      for input in inputs where Self.sameFile(output, input) {
-        throw .outputIsInput(output: output, input: input)
-      }
+      if let input = protected.file(overwrittenBy: output) { throw .outputIsInput(output: output, input: input) }
     }
-  }
-
-  /// Whether two paths name one file: equal once resolved, or the same device and inode.
-  static func sameFile(_ a: String, _ b: String) -> Bool {
-    let resolvedA = URL(fileURLWithPath: a).standardizedFileURL.resolvingSymlinksInPath().path
-    let resolvedB = URL(fileURLWithPath: b).standardizedFileURL.resolvingSymlinksInPath().path
-    if resolvedA == resolvedB { return true }
-    var statusA = stat()
-    var statusB = stat()
-    guard stat(a, &statusA) == 0, stat(b, &statusB) == 0 else { return false }
-    return statusA.st_dev == statusB.st_dev && statusA.st_ino == statusB.st_ino
   }
 
   /// The output, its thumbnails and sidecars exist, and `<output>.json` records

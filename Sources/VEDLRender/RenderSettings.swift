@@ -24,6 +24,9 @@ public struct RenderSettings: Sendable {
   /// Where digests of settled inputs are kept between outputs (`DigestMemo`): in memory by
   /// default; the CLI uses the user's cache folder (`DigestMemo.forUser`).
   public var digests: DigestMemo
+  /// Files the job must not write over besides the timeline's own inputs, which it adds
+  /// itself: the CLI gives the script and `vedl batch`'s data (`ProtectedFiles`).
+  public var protected: ProtectedFiles = ProtectedFiles()
 
   /// Settings; every property is documented above.
   public init(

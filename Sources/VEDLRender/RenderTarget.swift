@@ -15,24 +15,28 @@ public struct RenderTarget: Sendable, Hashable {
   public var thumbnails: [Export.Thumbnail]
   /// Caption sidecars written beside it.
   public var sidecars: [Export.Sidecar]
+  /// Where the user named the output (the export's string, or `-o OUT`), for diagnostics;
+  /// `nil` for a target a program made up.
+  public var origin: OutputOrigin?
 
   /// A target; every property is documented above.
   public init(
     path: String, format: Export.Format, export: Export?, thumbnails: [Export.Thumbnail] = [],
-    sidecars: [Export.Sidecar] = []
+    sidecars: [Export.Sidecar] = [], origin: OutputOrigin? = nil
   ) {
     self.path = path
     self.format = format
     self.export = export
     self.thumbnails = thumbnails
     self.sidecars = sidecars
+    self.origin = origin
   }
 
   /// The export as the script declares it, with its thumbnails and sidecars.
   public init(export: Export) {
     self.init(
       path: export.path, format: export.format, export: export, thumbnails: export.thumbnails,
-      sidecars: export.sidecars)
+      sidecars: export.sidecars, origin: .script(writtenPath: export.writtenPath))
   }
 
   /// Every export of `timeline`, in the script's order.
@@ -64,19 +68,21 @@ public struct RenderTarget: Sendable, Hashable {
   /// The target of `vedl render -o OUT`: the script's only export (its quality, watermark and
   /// still time) written to `path` in the format of `path`'s extension, without the
   /// export's thumbnails and sidecars (they belong to the export's own path). A script
-  /// without exports renders its canvas.
-  public static func override(path: String, timeline: Timeline) -> Result<RenderTarget, OverrideProblem> {
+  /// without exports renders its canvas. `origin` says where the user named `path`.
+  public static func override(
+    path: String, timeline: Timeline, origin: OutputOrigin? = nil
+  ) -> Result<RenderTarget, OverrideProblem> {
     let ext = (path as NSString).pathExtension.lowercased()
     guard let format = Export.Format(rawValue: ext) else { return .failure(.unknownFormat(path)) }
     guard timeline.exports.count <= 1 else { return .failure(.severalExports(timeline.exports.count)) }
     guard var export = timeline.exports.first else {
-      return .success(RenderTarget(path: path, format: format, export: nil))
+      return .success(RenderTarget(path: path, format: format, export: nil, origin: origin))
     }
     export.path = path
     export.writtenPath = path
     export.format = format
     export.thumbnails = []
     export.sidecars = []
-    return .success(RenderTarget(path: path, format: format, export: export))
+    return .success(RenderTarget(path: path, format: format, export: export, origin: origin))
   }
 }

@@ -5,25 +5,21 @@ import VEDLSyntax
 import VEDLTime
 
 extension CheckRun {
-  /// A path made comparable: absolute, standardised, symlinks resolved where the file exists.
-  func canonicalPath(_ path: String) -> String {
-    let url = URL(fileURLWithPath: path).standardizedFileURL
-    return url.resolvingSymlinksInPath().path
-  }
-
   /// Reads every `export`: format, quality, watermark and thumbnails; no output may be a
   /// source or another output.
   func checkExports() -> [Export] {
     guard let entry = Schema.entry("export", in: .file) else { return [] }
     let schema = entry.schema
     var exports: [Export] = []
-    var outputs: [String: Span] = [:]
-    var sourcePaths: [String: Int] = [:]
+    // Compared as files (`FileKey`), as every command compares its outputs with its inputs:
+    // a link or another spelling of a source is the source.
+    var outputs: [FileKey: Span] = [:]
+    var sourcePaths: [FileKey: Int] = [:]
     for (index, source) in sources.enumerated() {
-      if let path = source.path { sourcePaths[canonicalPath(path)] = index }
+      if let path = source.path { sourcePaths[FileKey(path: path)] = index }
     }
     func claim(_ written: String, _ resolved: String, _ span: Span) -> Bool {
-      let key = canonicalPath(resolved)
+      let key = FileKey(path: resolved)
       if let index = sourcePaths[key] {
         report(
           .exportOverwritesSource, "`\(written)` is a source of this edit; exporting would overwrite the original",

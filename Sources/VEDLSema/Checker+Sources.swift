@@ -4,12 +4,20 @@ import VEDLSource
 import VEDLSyntax
 import VEDLTime
 
+extension Checker {
+  /// A path as written in a script, resolved as the checker resolves it: `~` expanded, a
+  /// relative path taken against `baseDirectory` (the script's folder), then standardised.
+  public static func resolvePath(_ written: String, baseDirectory: String) -> String {
+    let expanded = (written as NSString).expandingTildeInPath
+    let full = expanded.hasPrefix("/") ? expanded : (baseDirectory as NSString).appendingPathComponent(expanded)
+    return (full as NSString).standardizingPath
+  }
+}
+
 extension CheckRun {
   /// Resolves a path as written in the script against the script's folder.
   func resolvePath(_ written: String) -> String {
-    let expanded = (written as NSString).expandingTildeInPath
-    let full = expanded.hasPrefix("/") ? expanded : (options.baseDirectory as NSString).appendingPathComponent(expanded)
-    return (full as NSString).standardizingPath
+    Checker.resolvePath(written, baseDirectory: options.baseDirectory)
   }
 
   /// `video(…)`, `image(…)`, `audio(…)`, `color(…)`, `testpattern()`, `tone(…)`: registers the

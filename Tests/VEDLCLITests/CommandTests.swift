@@ -87,17 +87,62 @@ func write(_ text: String, _ name: String, in folder: URL) -> String {
     #expect(r.stdout.contains("\"E0501\""))
   }
 
+  /// Every summary starts in one column, two spaces past the longest command name.
+  @Test func overviewColumnsFitTheLongestName() throws {
+    let text = vedl(["--help"]).stdout
+    let rows = text.split(separator: "\n").drop { $0 != "COMMANDS:" }.dropFirst().prefix { $0.hasPrefix("  ") }
+    #expect(rows.count == VEDLCommandLine.subcommands.count)
+    let editor = try #require(rows.first { $0.hasPrefix("  editor-config") })
+    #expect(editor.hasPrefix("  editor-config  Print"), "\(editor)")
+    let columns = Set(
+      rows.map { row in
+        let name = row.dropFirst(2).prefix { $0 != " " }
+        return 2 + name.count + row.dropFirst(2 + name.count).prefix { $0 == " " }.count
+      })
+    #expect(columns == ["  editor-config  ".count], "\(rows)")
+  }
+
+  /// A directory, a FIFO or a device where a source should be is said to be one (E0511 at
+  /// the source's string), not "not found"; the FIFO is never opened, so nothing blocks.
+  @Test func sourcesThatAreNotFilesAreSaidToBeWhatTheyAre() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("dir.mp4"), withIntermediateDirectories: false)
+    #expect(mkfifo(folder.appendingPathComponent("pipe.mp4").path, 0o644) == 0)
+    for (name, kind) in [
+      ("dir.mp4", "a directory"), ("pipe.mp4", "a named pipe (FIFO)"), ("/dev/zero", "a character device"),
+    ] {
+      _ = write("let v = video(\"\(name)\")\ntrack main { clip v duration: 1s }\n", "s.vedl", in: folder)
+      let r = vedl(["check", "s.vedl"], in: folder.path)
+      #expect(r.status == 1)
+      #expect(
+        r.stderr.contains("error[E0511]: cannot read `\(name)` as media: it is \(kind), not a regular file"),
+        "\(r.stderr)")
+      #expect(r.stderr.contains("--> s.vedl:1:15"), "at the source's string: \(r.stderr)")
+      #expect(!r.stderr.contains("not found"))
+    }
+  }
+
   @Test func unwritableOutputIsE0502AndLeavesNothing() {
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let good = write("editor {\n  expanded false\n}\n", "e.vedl", in: folder)
-    let r = vedl(["editor-config", good, "-o", folder.appendingPathComponent("no/such/dir/out.json").path])
+    _ = write("in the way\n", "no", in: folder)
+    let r = vedl(["editor-config", good, "-o", "no/such/dir/out.json"], in: folder.path)
     #expect(r.status == 1)
-    #expect(r.stderr.contains("error[E0502]"))
+    #expect(r.stderr.contains("error[E0502]: cannot write `no/such/dir/out.json`: "), "\(r.stderr)")
+    #expect(r.stderr.contains("cannot create the folder"), "\(r.stderr)")
+    // At the `-o` argument, not at a made-up line 1 of the output.
+    #expect(r.stderr.contains("--> -o:1:1"), "\(r.stderr)")
     let ok = vedl(["editor-config", good, "-o", folder.appendingPathComponent("out.json").path])
     #expect(ok.status == 0)
     let contents = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    #expect(contents.sorted() == ["e.vedl", "out.json"], "no temporary files left behind")
+    #expect(contents.sorted() == ["e.vedl", "no", "out.json"], "no temporary files left behind")
+    // A missing folder is created, as `vedl render` creates it.
+    let nested = vedl(["editor-config", good, "-o", "new/dir/out.json"], in: folder.path)
+    #expect(nested.status == 0, "\(nested.stderr)")
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("new/dir/out.json").path))
   }
 
   @Test func setOverridesParameters() throws {

@@ -45,6 +45,21 @@ import VEDLRender
     #expect(other.stdout == "rendered other.webm (30 frames, 1s, 160x90, vp9 + opus)\n")
   }
 
+  /// A failure about `-o OUT` points at the argument, not at line 1 of the output as if it
+  /// were a source file.
+  @Test func outputErrorsPointAtTheOutputArgument() {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = write(Self.script, "a.vedl", in: folder)
+    _ = write("in the way\n", "blocked", in: folder)
+    let r = vedl(["render", "a.vedl", "-o", "blocked/x.mp4"], in: folder.path)
+    #expect(r.status == 1)
+    #expect(r.stderr.contains("error[E0502]"), "\(r.stderr)")
+    #expect(r.stderr.contains("--> -o:1:1"), "\(r.stderr)")
+    #expect(r.stderr.contains("1 | blocked/x.mp4"), "\(r.stderr)")
+    #expect(!r.stderr.contains("x.mp4:1:1"), "\(r.stderr)")
+  }
+
   @Test func usageErrorsExitTwo() {
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

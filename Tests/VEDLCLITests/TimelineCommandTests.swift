@@ -23,4 +23,22 @@ import Testing
     #expect(vedl(["timeline", file, "-o", folder.appendingPathComponent("t.jpg").path]).status == 2)
     #expect(vedl(["timeline", file]).status == 2)
   }
+
+  /// The output's folder is created, as `vedl render` creates it; a folder that cannot be
+  /// made fails at once, before the picture is drawn, with E0502 naming it.
+  @Test func createsTheOutputFolderOrFailsAtOnce() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = write("canvas 640x360\ntrack main {\n  clip testpattern() duration: 2s\n}\n", "t.vedl", in: folder)
+    let made = vedl(["timeline", "t.vedl", "-o", "pictures/new/t.svg"], in: folder.path)
+    #expect(made.status == 0, "\(made.stderr)")
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("pictures/new/t.svg").path))
+
+    _ = write("in the way\n", "blocked", in: folder)
+    let blocked = vedl(["timeline", "t.vedl", "-o", "blocked/t.png"], in: folder.path)
+    #expect(blocked.status == 1)
+    let named = "\"\(folder.appendingPathComponent("blocked").path)\" is not a folder"
+    #expect(blocked.stderr.contains("error[E0502]: cannot write `blocked/t.png`: \(named)"), "\(blocked.stderr)")
+    #expect(blocked.stderr.contains("--> -o:1:1"), "\(blocked.stderr)")
+  }
 }

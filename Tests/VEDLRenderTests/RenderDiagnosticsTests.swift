@@ -29,7 +29,7 @@ import VEDLSource
     #expect(Self.code(.lowering(LoweringError("the edit is empty", help: "add a clip"))) == "E0815")
     #expect(Self.code(.media(.unwritableOutput(path: "o.mp4", reason: "read-only"), output: "o.mp4")) == "E0502")
     #expect(Self.code(.unwritableOutput(path: "o.mp4", reason: "read-only")) == "E0502")
-    #expect(Self.code(.outputIsInput(output: "a.mp4", input: "a.mp4")) == "E0802")
+    #expect(Self.code(.outputIsInput(output: "a.mp4", input: ProtectedFile(path: "a.mp4", role: .source))) == "E0802")
     // The native backend: a source it cannot decode is E0811 as in the FFmpeg backend; a
     // picture it cannot draw for another reason (fonts, `testsrc2`) is its own E0817.
     #expect(Self.code(.native(message: "cannot decode", path: "a.mp4", output: "o.mp4")) == "E0811")

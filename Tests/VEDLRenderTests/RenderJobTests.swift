@@ -243,7 +243,12 @@ import VEDLTime
 
     let error = try #require(throws: RenderError.self) { try overwriting.run() }
 
-    #expect(error == .outputIsInput(output: workspace.path("media/../media/clip.mp4"), input: clip))
+    guard case .outputIsInput(let output, let input) = error else {
+      Issue.record("expected outputIsInput, got \(error)")
+      return
+    }
+    #expect(output == workspace.path("media/../media/clip.mp4"))
+    #expect(input.path == clip && input.role == .source)
     let diagnostic = RenderDiagnostics.diagnostic(
       for: error, script: job.settings.script, timeline: job.timeline, target: overwriting.target)
     #expect(diagnostic.code.id == "E0802")
