@@ -116,6 +116,7 @@ if Context.environment["VEDL_FUZZ"] == "1" {
       name: "VEDLFuzz",
       dependencies: [
         "VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLSema", "VEDLLowering", "VEDLMedia",
+        "VEDLCaptions", "VEDLIDE",
       ],
       path: "Sources/VEDLFuzz",
       exclude: ["vedl.dict"]))

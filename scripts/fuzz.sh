@@ -2,10 +2,14 @@
 # scripts/fuzz.sh [SECONDS] [LIBFUZZER-FLAG...]
 #
 # Builds the libFuzzer target over VEDL's front end (Sources/VEDLFuzz: lex, parse, render
-# diagnostics as text and JSON, format and re-parse, check) and runs it for SECONDS (default 60)
-# starting from the seeds in Tests/Fixtures/fuzz-corpus. Exits 0 when nothing crashed, 1 when
-# the fuzzer found a crash, a broken invariant, a timeout or an out-of-memory input (its path
-# and contents are printed), 2 when the build failed. CI runs `scripts/fuzz.sh 30`.
+# diagnostics as text and JSON, format and re-parse, check, the editor's analysis — hover,
+# completion, navigation, symbols, hints, tokens, code actions — and lowering) and runs it
+# for SECONDS (default 60) starting from the seeds in Tests/Fixtures/fuzz-corpus. With
+# VEDL_FUZZ_TARGET=captions it fuzzes the SRT/WebVTT reader and writer instead, from
+# Tests/Fixtures/fuzz-captions. Exits 0 when nothing crashed, 1 when the fuzzer found a
+# crash, a broken invariant, a timeout or an out-of-memory input (its path and contents are
+# printed), 2 when the build failed. CI runs both targets briefly (scripts/test.sh).
+# VEDL_FUZZ_STATS=1 prints how many inputs reached the lowering, at the end.
 # Extra arguments go to libFuzzer as they are, e.g. `scripts/fuzz.sh 600 -only_ascii=1`.
 #
 # Layout. The target lives in Sources/VEDLFuzz but Package.swift declares it only when
@@ -47,9 +51,13 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root" || exit 2
 scratch=".build-fuzz"
 configuration="${VEDL_FUZZ_CONFIGURATION:-release}"
-seeds="Tests/Fixtures/fuzz-corpus"
-dictionary="Sources/VEDLFuzz/vedl.dict"
-corpus="$scratch/corpus"
+target="${VEDL_FUZZ_TARGET:-script}"
+case "$target" in
+  script) seeds="Tests/Fixtures/fuzz-corpus"; corpus="$scratch/corpus"; dictionary_flag=(-dict="Sources/VEDLFuzz/vedl.dict") ;;
+  captions) seeds="Tests/Fixtures/fuzz-captions"; corpus="$scratch/corpus-captions"; dictionary_flag=() ;;
+  *) echo "fuzz: VEDL_FUZZ_TARGET must be script or captions, not $target" >&2; exit 2 ;;
+esac
+export VEDL_FUZZ_TARGET="$target"
 artifacts="$scratch/artifacts"
 log="$scratch/fuzz.log"
 mkdir -p "$scratch" "$corpus" "$artifacts"
@@ -63,18 +71,18 @@ if ! VEDL_FUZZ=1 swift build -c "$configuration" --product vedl-fuzz --scratch-p
 fi
 binary="$scratch/$configuration/vedl-fuzz"
 
-cp "$seeds"/*.vedl "$corpus"/
+cp "$seeds"/* "$corpus"/
 # Artifacts of an earlier run would be reported again below; keep them out of this run's answer.
 rm -f "$artifacts"/crash-* "$artifacts"/timeout-* "$artifacts"/oom-* "$artifacts"/leak-*
 
-echo "fuzz: running for ${duration}s over $(ls "$corpus" | wc -l) corpus inputs (log: $log)…"
+echo "fuzz: running $target for ${duration}s over $(ls "$corpus" | wc -l) corpus inputs (log: $log)…"
 SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" "$binary" \
   -max_len=4096 -timeout=10 -max_total_time="$duration" \
-  -detect_leaks=0 -dict="$dictionary" -artifact_prefix="$artifacts/" -print_final_stats=1 \
+  -detect_leaks=0 "${dictionary_flag[@]}" -artifact_prefix="$artifacts/" -print_final_stats=1 \
   "$@" "$corpus" >"$log" 2>&1
 status=$?
 
-grep -E "^#[0-9]+[[:space:]]+(INITED|DONE)|^stat::number_of_executed_units|^stat::peak_rss_mb" "$log"
+grep -E "^#[0-9]+[[:space:]]+(INITED|DONE)|^stat::number_of_executed_units|^stat::peak_rss_mb|^fuzz-stats:" "$log"
 
 if [[ $status -eq 0 ]]; then
   echo "fuzz: no crash in ${duration}s"

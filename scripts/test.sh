@@ -23,8 +23,9 @@ done
 echo "== language server end to end (pytest-lsp, headless Neovim, TextMate grammar)"
 bash scripts/test-lsp.sh
 
-echo "== fuzz (${VEDL_FUZZ_SECONDS:-30} s)"
+echo "== fuzz (${VEDL_FUZZ_SECONDS:-30} s of scripts, ${VEDL_FUZZ_CAPTION_SECONDS:-15} s of caption files)"
 bash scripts/fuzz.sh "${VEDL_FUZZ_SECONDS:-30}"
+VEDL_FUZZ_TARGET=captions bash scripts/fuzz.sh "${VEDL_FUZZ_CAPTION_SECONDS:-15}"
 passed=$(grep -Eo "Test run with [0-9]+ tests" .build/test.log | grep -Eo "[0-9]+" | tail -1)
 echo "all checks passed"
 echo "${passed:-0} passed, 0 failed"

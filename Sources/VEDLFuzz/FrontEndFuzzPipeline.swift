@@ -15,11 +15,14 @@ struct FrontEndFuzzPipeline: Sendable {
     DiagnosticRenderingStage(),
     FormatRoundTripStage(),
     SemanticCheckStage(),
+    IDEAnalysisStage(),
     LoweringStage(),
   ])
 
   /// Parses `bytes` as the file `fuzz.vedl` and runs every stage on the result.
   func run(bytes: [UInt8]) {
+    _ = FuzzStatistics.registered
+    FuzzStatistics.inputs += 1
     let file = SourceFile(path: "fuzz.vedl", bytes: bytes)
     let result = Parser.parse(file)
     for stage in stages { stage.run(result) }
