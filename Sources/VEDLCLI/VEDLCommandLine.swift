@@ -103,9 +103,10 @@ struct DiagnosticOutput {
       guard !diagnostics.isEmpty else { return }
       let coloring = ColorMode.auto.coloring(isTerminal: io.stderrIsTerminal, environment: io.environment)
       let renderer = TextRenderer(coloring: coloring)
-      var text = renderer.render(diagnostics)
-      if let summary = renderer.summary(of: diagnostics) { text += summary }
-      io.err(text.hasSuffix("\n") ? text : text + "\n")
+      // One write per diagnostic: thousands of them appear as they are rendered, and the
+      // whole text is never held at once.
+      for diagnostic in diagnostics { io.err(renderer.render(diagnostic) + "\n") }
+      if let summary = renderer.summary(of: diagnostics) { io.err(summary) }
     }
   }
 }

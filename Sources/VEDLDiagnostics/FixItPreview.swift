@@ -6,7 +6,8 @@ import VEDLSource
 /// - a replacement prints the edited line(s) with `~` under the new text;
 /// - a deletion prints the old line(s) marked `-` and the new ones marked `+`.
 ///
-/// Previews longer than ``maximumLines`` lines are cut with `...`.
+/// Previews longer than ``maximumLines`` lines are cut with `...`; lines wider than
+/// ``DisplayLine/maximumWidth`` are clipped around the edit.
 enum FixItPreview {
   /// At most this many edited lines are printed per side.
   static let maximumLines = 8
@@ -41,6 +42,8 @@ enum FixItPreview {
     isNew += Array(repeating: true, count: replacement.count)
     isNew += Array(repeating: false, count: regionEnd - end)
 
+    // A long line is clipped around the new text (or where the removed text was).
+    let editedFocus = (start - regionStart)..<(start - regionStart + replacement.count)
     var editedLines = splitLines(edited)
     if wholeLines, let last = editedLines.last, last.isEmpty { editedLines.removeLast() }
 
@@ -52,7 +55,7 @@ enum FixItPreview {
           out.append(.ellipsis)
           break
         }
-        let text = DisplayLine(file: file, lineIndex: index, tabWidth: tabWidth).text
+        let text = DisplayLine(file: file, lineIndex: index, tabWidth: tabWidth, focus: start..<end).text
         out.append(.source(lineNumber: index + 1, marker: .removed, text: text))
       }
       for (count, range) in editedLines.enumerated() {
@@ -60,7 +63,7 @@ enum FixItPreview {
           out.append(.ellipsis)
           break
         }
-        let text = DisplayLine(bytes: edited, range: range, tabWidth: tabWidth).text
+        let text = DisplayLine(bytes: edited, range: range, tabWidth: tabWidth, focus: editedFocus).text
         out.append(.source(lineNumber: firstLine + 1 + count, marker: .added, text: text))
       }
       out.append(.blankGutter)
@@ -73,7 +76,7 @@ enum FixItPreview {
         out.append(.ellipsis)
         break
       }
-      let line = DisplayLine(bytes: edited, range: range, tabWidth: tabWidth)
+      let line = DisplayLine(bytes: edited, range: range, tabWidth: tabWidth, focus: editedFocus)
       out.append(.source(lineNumber: firstLine + 1 + count, marker: .plain, text: line.text))
       var row = StyledRow()
       for unit in line.units where isNew[unit.start] {

@@ -38,6 +38,37 @@ import Testing
     #expect(file.text(Span(start: 1, end: 99)) == "b")
   }
 
+  /// Long lines keep column checkpoints; every offset gets the column a count from the
+  /// line's start gives, in valid and invalid UTF-8 (seeded, so a failure repeats).
+  @Test func longLinesCountColumnsAsFromTheirStart() {
+    var state: UInt64 = 0x5EED
+    func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state >> 33
+    }
+    let pieces: [[UInt8]] = [
+      Array("a".utf8), Array("é".utf8), Array("世".utf8), Array("😀".utf8), [0xE0], [0xF0, 0x41], [0xBF], [0x09],
+      Array("\r\n".utf8), Array("\n".utf8),
+    ]
+    var bytes: [UInt8] = []
+    for _ in 0..<6000 { bytes += pieces[Int(next() % UInt64(pieces.count - 1))] }
+    bytes += Array("\n".utf8) + Array(repeating: UInt8(ascii: "x"), count: 900) + Array("\nshort\n".utf8)
+    let table = LineTable(bytes: bytes)
+    for offset in 0...bytes.count {
+      let index = table.lineIndex(of: offset)
+      var (i, column) = (table.starts[index], 1)
+      while i < offset {
+        i += LineTable.scalarLength(leadByte: bytes[i])
+        if i <= offset { column += 1 } else { break }
+      }
+      let expected = LineColumn(line: index + 1, column: column)
+      guard table.location(of: offset) == expected else {
+        Issue.record("offset \(offset): \(table.location(of: offset)), expected \(expected)")
+        return
+      }
+    }
+  }
+
   @Test func spans() {
     let a = Span(start: 3, end: 5)
     #expect(a.merged(with: Span(start: 1, end: 4)) == Span(start: 1, end: 5))
