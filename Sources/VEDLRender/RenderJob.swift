@@ -153,7 +153,8 @@ public struct RenderJob: Sendable {
   func inputPaths(plan: RenderPlan) -> [String] {
     var paths = plan.graph.inputs.map(\.path)
     paths += timeline.sources.compactMap(\.path)
-    paths += timeline.captions.cues.compactMap(\.file)
+    // Resolved against the script's folder: the render may run from anywhere.
+    paths += timeline.captions.cues.compactMap(\.path)
     return Array(Set(paths)).sorted()
   }
 

@@ -68,7 +68,7 @@ extension CheckRun {
               cue: Captions.Cue(
                 start: cue.start, end: cue.end, startFrame: grid.frameFloor(at: start),
                 endFrame: grid.frameFloor(at: end),
-                text: cue.text, file: written),
+                text: cue.text, file: written, path: path),
               file: captionFile, span: cue.span))
         }
       case "cue":
@@ -88,7 +88,7 @@ extension CheckRun {
           Placed(
             cue: Captions.Cue(
               start: start, end: end, startFrame: grid.frameFloor(at: start), endFrame: grid.frameFloor(at: end),
-              text: text, file: nil),
+              text: text, file: nil, path: nil),
             file: file, span: s.span))
       case "style":
         var style = Captions.Style(canvas: canvas)

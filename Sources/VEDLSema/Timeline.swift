@@ -158,8 +158,11 @@ public struct Captions: Sendable, Hashable {
     public var startFrame: Int64
     public var endFrame: Int64
     public var text: String
-    /// The caption file a cue came from, or `nil` for an inline cue.
+    /// The caption file a cue came from as the script writes it, or `nil` for an inline cue.
     public var file: String?
+    /// That file's absolute path, resolved against the script's folder (what a render reads
+    /// and fingerprints, wherever it runs from); `nil` for an inline cue.
+    public var path: String?
   }
 
   /// `style …`: the look of every cue, with the language's defaults for what it leaves out.

@@ -103,6 +103,7 @@ extension Timeline {
             "text": c.text,
           ]
           if let f = c.file { o["file"] = f }
+          if let p = c.path { o["path"] = p }
           return o
         },
       ] as [String: Any]

@@ -274,6 +274,70 @@ import VEDLRender
     #expect(files(in: render.out).sorted() == ["long.mp4", "long.mp4.json"])
   }
 
+  /// Every command of a script whose captions import a file, run from another folder: the
+  /// caption file resolves against the script's folder for `check`, `graph` and `timeline`,
+  /// and for both backends of `render` and for `still` too (the render fingerprinted the
+  /// path as written, relative to the current folder, and failed with E0811), which burn the
+  /// cue in and write it to the sidecar.
+  @Test func captionImportsResolveAgainstTheScriptFromAnotherFolder() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let project = folder.appendingPathComponent("project")
+    try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+    _ = write("1\n00:00:00,000 --> 00:00:01,000\nHELLO\n", "subs.srt", in: project)
+    _ = write(
+      """
+      canvas 160x90 fps: 30
+      track main { clip color(black) duration: 1s }
+      captions {
+        import "subs.srt"
+        style size: 20 color: #FFFFFF box: #FF0000 position: bottom
+      }
+      export "out/a.mp4" quality: low {
+        thumbnail "out/a.jpg" at: 0s
+        sidecar "out/a.srt"
+      }
+      """, "a.vedl", in: project)
+    let elsewhere = folder.appendingPathComponent("elsewhere")
+    try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+    let script = "../project/a.vedl"
+    let environment = ["VEDL_CACHE_DIR": ""]
+    for command in [["check", script], ["graph", script], ["timeline", script, "-o", "t.svg"]] {
+      let result = vedl(command, in: elsewhere.path, environment: environment)
+      #expect(result.status == 0, "\(command): \(result.stderr)")
+    }
+    let out = project.appendingPathComponent("out")
+    let rendered = vedl(["render", script], in: elsewhere.path, environment: environment)
+    #expect(rendered.status == 0, "\(rendered.stderr)")
+    #expect(rendered.stdout.hasPrefix("rendered out/a.mp4 (30 frames"), "\(rendered.stdout)")
+    let sidecar = try? String(contentsOf: out.appendingPathComponent("a.srt"), encoding: .utf8)
+    #expect(sidecar?.contains("HELLO") == true, "\(sidecar ?? "no sidecar")")
+    #expect(try redPixels(out.appendingPathComponent("a.jpg").path) > 100)
+
+    let native = vedl(
+      ["render", script, "--backend", "native", "-o", "../project/out/n.png"], in: elsewhere.path,
+      environment: environment)
+    #expect(native.status == 0, "\(native.stderr)")
+    #expect(try redPixels(out.appendingPathComponent("n.png").path) > 100)
+
+    let still = vedl(["still", script, "--at", "0s", "-o", "../project/out/s.png"], in: elsewhere.path)
+    #expect(still.status == 0, "\(still.stderr)")
+    #expect(try redPixels(out.appendingPathComponent("s.png").path) > 100)
+  }
+
+  /// The pixels of a picture file that are clearly red (the caption box above).
+  func redPixels(_ path: String) throws -> Int {
+    let process = Process()
+    let output = Pipe()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+    process.arguments = ["-nostdin", "-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]
+    process.standardOutput = output
+    try process.run()
+    let rgb = [UInt8](output.fileHandleForReading.readDataToEndOfFile())
+    process.waitUntilExit()
+    return stride(from: 0, to: rgb.count - 2, by: 3).count { rgb[$0] > 180 && rgb[$0 + 1] < 80 && rgb[$0 + 2] < 80 }
+  }
+
   /// `vedl render` of `seconds` of a test pattern, started through `env ENV` in a folder of
   /// its own, returned once its output folder has a file (or it ended, or a minute passed).
   struct SignalledRender {
