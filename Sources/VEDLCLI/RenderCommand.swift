@@ -111,7 +111,9 @@ enum RenderCommand {
         ? ProgressReporter(bar: ProgressBar(label: (name as NSString).lastPathComponent), write: io.err) : nil
       let job = RenderJob(timeline: timeline, target: target, settings: settings)
       do throws(RenderError) {
-        let outcome = try job.run(cancellation: cancellation, progress: reporter.map { r in { r.report($0) } })
+        let outcome = try job.run(
+          cancellation: cancellation, progress: reporter.map { r in { r.report($0) } },
+          waiting: { io.err("waiting for another render of \(name) to finish\n") })
         reporter?.finish()
         io.out(summary(of: outcome, name: name))
       } catch {

@@ -85,7 +85,7 @@ final class OutputFiles {
   }
 
   /// Whether `path` still names the file open as `descriptor` (same device and inode).
-  private static func names(_ path: String, _ descriptor: Int32) -> Bool {
+  static func names(_ path: String, _ descriptor: Int32) -> Bool {
     var byPath = stat()
     var byDescriptor = stat()
     guard stat(path, &byPath) == 0, fstat(descriptor, &byDescriptor) == 0 else { return false }
@@ -93,7 +93,7 @@ final class OutputFiles {
   }
 
   /// `strerror(code)`, starting lowercase as our messages do.
-  private static func errnoReason(_ code: Int32 = errno) -> String {
+  static func errnoReason(_ code: Int32 = errno) -> String {
     let text = String(cString: strerror(code))
     return text.prefix(1).lowercased() + text.dropFirst()
   }

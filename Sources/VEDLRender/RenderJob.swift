@@ -8,7 +8,8 @@ import VEDLTime
 
 /// Renders one target with the backend its settings choose (`ffmpeg` or `native`), safely:
 ///
-/// 1. refuses an output that is one of the inputs;
+/// 1. refuses an output that is one of the inputs, then locks the output's name for the
+///    whole job (`OutputLock`): another render of the same output waits;
 /// 2. lowers the timeline and fingerprints the render (script, `--set` values, backend,
 ///    command, input contents); when the fingerprint recorded in `<output>.json` matches and
 ///    every file exists, does nothing (`--force` renders anyway). When nothing can be skipped
@@ -42,12 +43,22 @@ public struct RenderJob: Sendable {
   ///   - cancellation: raise it (Ctrl-C) to stop; the job then throws
   ///     `RenderError.media(.cancelled, …)` after removing its temporary files.
   ///   - progress: called on this thread while the video is encoded.
+  ///   - waiting: called once, on this thread, when another render of the same output holds
+  ///     its lock (`OutputLock`); the job waits for it to end.
   public func run(
-    cancellation: CancellationFlag? = nil, progress: ((RenderProgress) -> Void)? = nil
+    cancellation: CancellationFlag? = nil, progress: ((RenderProgress) -> Void)? = nil,
+    waiting: (() -> Void)? = nil
   ) throws(RenderError) -> RenderOutcome {
     let plan = try RenderPlan(timeline: timeline, target: target, settings: settings)
     let inputs = inputPaths(plan: plan)
     try refuseOverwritingInputs(plan: plan)
+    let files = OutputFiles()
+    defer { files.removeTemporaries() }
+    // Held until the metadata is written (released before `files` removes the folders it
+    // made): another render of this output waits, then finds it up to date or renders again.
+    let lock = try OutputLock.acquire(
+      for: target.path, files: files, cancellation: cancellation, waiting: waiting)
+    defer { lock.release() }
     // The command's output is a fixed word: the fingerprint must not depend on the
     // temporary name (or on where the output goes).
     let (settings, command) = (settings, plan.command(output: "OUTPUT"))
@@ -77,9 +88,6 @@ public struct RenderJob: Sendable {
     // `BackgroundResult`).
     defer { pendingFingerprint.abandon() }
 
-    let files = OutputFiles()
-    defer { files.removeTemporaries() }
-    try files.prepareFolder(for: target.path)
     let temporary = try files.temporaryPath(for: target.path)
     switch settings.backend {
     case .ffmpeg:

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import VEDLMedia
 import VEDLRender
 
 @testable import VEDLCLI
@@ -263,8 +264,9 @@ import VEDLRender
     defer { try? FileManager.default.removeItem(at: render.folder) }
     _ = render.signal(SIGKILL)
     #expect(render.process.terminationReason == .uncaughtSignal)
-    let left = files(in: render.out)
-    #expect(left.count == 1 && left.allSatisfy { $0.hasPrefix(".long.vedl-tmp-") }, "\(left)")
+    // Its temporary and its output lock.
+    let left = files(in: render.out).sorted()
+    #expect(left.count == 2 && left[0] == ".long.mp4.vedl-lock" && left[1].hasPrefix(".long.vedl-tmp-"), "\(left)")
 
     _ = write(
       "canvas 160x90 fps: 30\ntrack main { clip color(blue) duration: 10f }\nexport \"out/long.mp4\" quality: low\n",
@@ -272,6 +274,82 @@ import VEDLRender
     let again = vedl(["render", "short.vedl"], in: render.folder.path)
     #expect(again.status == 0, "\(again.stderr)")
     #expect(files(in: render.out).sorted() == ["long.mp4", "long.mp4.json"])
+  }
+
+  /// Two `vedl render`s of one output at once, with different `--set` values: the second
+  /// waits for the first (it says so), then renders, so the picture and `OUT.json` are both
+  /// the second's. Without the lock both rendered at once and could leave the picture of
+  /// one and the metadata of the other, which the next render then called up to date. Two
+  /// identical renders at once: the second finds the first's output up to date.
+  @Test func twoRendersOfOneOutputTakeTurns() throws {
+    let executable = try vedlExecutable()
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("out")
+    _ = write(
+      "canvas 640x360 fps: 30\nparam hold: Duration = 1s\nlet bars = testpattern()\n"
+        + "track main { clip bars duration: hold }\nexport \"out/a.mp4\"\n", "a.vedl", in: folder)
+
+    func start(_ hold: String) throws -> (process: Process, errors: Pipe, output: Pipe) {
+      let process = Process()
+      let (errors, output) = (Pipe(), Pipe())
+      process.executableURL = executable
+      process.arguments = ["render", "a.vedl", "--set", "hold=\(hold)"]
+      process.currentDirectoryURL = folder
+      process.environment = ProcessInfo.processInfo.environment.merging(["VEDL_CACHE_DIR": ""]) { $1 }
+      process.standardError = errors
+      process.standardOutput = output
+      try process.run()
+      return (process, errors, output)
+    }
+    func finish(_ render: (process: Process, errors: Pipe, output: Pipe)) -> (status: Int32, out: String, err: String) {
+      let err = String(decoding: render.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      let out = String(decoding: render.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      render.process.waitUntilExit()
+      return (render.process.terminationStatus, out, err)
+    }
+    /// Starts two renders, the second once the first is at work on the output (its lock or
+    /// its temporary file is there).
+    func race(_ first: String, _ second: String) throws -> [(status: Int32, out: String, err: String)] {
+      let a = try start(first)
+      let deadline = Date().addingTimeInterval(60)
+      while files(in: out).isEmpty && a.process.isRunning && Date() < deadline {
+        usleep(5_000)
+      }
+      let b = try start(second)
+      return [finish(a), finish(b)]
+    }
+    /// The frames in the picture, and the frame count and `hold` `OUT.json` records.
+    func written() throws -> (frames: Int64?, recordedFrames: Int?, recordedHold: String?) {
+      let info = try MediaProbe.probe(path: out.appendingPathComponent("a.mp4").path, options: .countFrames)
+      let json = try Data(contentsOf: out.appendingPathComponent("a.mp4.json"))
+      let metadata = try JSONSerialization.jsonObject(with: json) as? [String: Any]
+      return (
+        info.primaryVideo?.video?.frameCount, metadata?["frameCount"] as? Int,
+        (metadata?["parameters"] as? [String: Any])?["hold"] as? String
+      )
+    }
+
+    let takingTurns = try race("4s", "2s")
+    #expect(takingTurns.map(\.status) == [0, 0], "\(takingTurns)")
+    #expect(takingTurns[0].out == "rendered out/a.mp4 (120 frames, 4s, 640x360, h264)\n", "\(takingTurns[0])")
+    #expect(takingTurns[1].err == "waiting for another render of out/a.mp4 to finish\n", "\(takingTurns[1])")
+    #expect(takingTurns[1].out == "rendered out/a.mp4 (60 frames, 2s, 640x360, h264)\n", "\(takingTurns[1])")
+    let result = try written()
+    #expect(result.frames == 60 && result.recordedFrames == 60 && result.recordedHold == "2s", "\(result)")
+    // No lock file stays behind.
+    #expect(files(in: out).sorted() == ["a.mp4", "a.mp4.json"])
+    // Up to date only for the values the picture was made with.
+    let upToDate = vedl(["render", "a.vedl", "--set", "hold=2s"], in: folder.path, environment: ["VEDL_CACHE_DIR": ""])
+    #expect(upToDate.stdout == "out/a.mp4 is up to date (use --force to render it anyway)\n", "\(upToDate)")
+
+    let same = try race("3s", "3s")
+    #expect(same.map(\.status) == [0, 0], "\(same)")
+    #expect(same[0].out == "rendered out/a.mp4 (90 frames, 3s, 640x360, h264)\n", "\(same[0])")
+    #expect(same[1].out == "out/a.mp4 is up to date (use --force to render it anyway)\n", "\(same[1])")
+    let again = try written()
+    #expect(again.frames == 90 && again.recordedFrames == 90 && again.recordedHold == "3s", "\(again)")
+    #expect(files(in: out).sorted() == ["a.mp4", "a.mp4.json"])
   }
 
   /// Every command of a script whose captions import a file, run from another folder: the
