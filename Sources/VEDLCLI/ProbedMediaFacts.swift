@@ -24,7 +24,8 @@ final class ProbedMediaFacts: MediaFactsProvider, @unchecked Sendable {
           duration: info.duration, hasVideo: info.hasVideo, hasAudio: info.hasAudio, isStillImage: info.isStillImage,
           width: video.map { Int64($0.width) }, height: video.map { Int64($0.height) }, frameRate: video?.frameRate,
           frameCount: video?.frameCount, pixelFormat: video?.pixelFormat, colorSpace: video?.colorSpace,
-          colorRange: video?.colorRange, timeBase: info.primaryVideo?.timeBase))
+          colorRange: video?.colorRange, timeBase: info.primaryVideo?.timeBase,
+          videoDuration: info.primaryVideo?.duration, audioDuration: info.primaryAudio?.duration))
     } catch {
       switch error {
       case .fileMissing:

@@ -9,6 +9,7 @@ extension DiagnosticCode {
   public static let invalidSpeed = DiagnosticCode("E0408")
   public static let cuesOverlap = DiagnosticCode("E0409")
   public static let noMainTrack = DiagnosticCode("E0410")
+  public static let editTooLong = DiagnosticCode("E0411")
   public static let offFrameGrid = DiagnosticCode("W0401")
   public static let pastEnd = DiagnosticCode("W0402")
   public static let oddCanvas = DiagnosticCode("W0403")
@@ -95,28 +96,44 @@ extension DiagnosticCatalogue {
         Shorten the transition (`crossfade 500ms`) or lengthen the clips.
         """),
     CatalogueEntry(
-      "E0406", .error, "trim outside the source",
+      "E0406", .error, "clip reaches outside its source",
       explanation: """
-        The trim range asks for source time the file does not have. The message gives the \
-        source's real length.
+        The clip asks for source time the file does not have: its trim ends after the file \
+        does, or its length (`duration:`, `until:`) times its speed, counted from the trim \
+        start, runs past the end. The message names the clip, the source time it asks for \
+        and the source's real length.
+
+        A clip showing a video's picture needs a picture for each of its frames: the source \
+        time of its last frame must come before the picture stream ends. A clip playing only \
+        sound (`audio(…)`, or a video on an audio track) must end when the sound does or \
+        earlier. A video's picture and sound may differ in length by a fraction of a second; \
+        the message says which one is too short.
 
         ```vedl
-        clip video("five-seconds.mp4") trim: 3s..8s
+        let five = video("five-seconds.mp4")
+        track main {
+          clip five trim: 3s..8s
+          clip five trim: 3s..5s duration: 4s
+        }
         ```
 
-        Trim within the source: `trim: 3s..5s`.
+        Trim within the source (`trim: 3s..5s`), or shorten the clip (`duration: 2s`).
         """),
     CatalogueEntry(
       "E0407", .error, "empty or negative length",
       explanation: """
         The item would last zero or less time: an empty trim (`2s..2s`), a range that ends \
-        before it starts, `until:` before `at:`, or a zero duration.
+        before it starts, `until:` before `at:`, or a zero duration. Lengths are rounded \
+        down to the frame grid, so a clip lasting less than one frame (a short trim at a \
+        high `speed:`, a file shorter than a frame) is empty too. So is an edit without a \
+        frame: an empty main track, or tracks without any item.
 
         ```vedl
         clip intro trim: 5s..2s
+        clip intro trim: 0s..1s speed: 100x
         ```
 
-        Give a positive length: `trim: 2s..5s`.
+        Give a positive length: `trim: 2s..5s`, or a slower speed.
         """),
     CatalogueEntry(
       "E0408", .error, "invalid speed",
@@ -158,11 +175,28 @@ extension DiagnosticCatalogue {
         Add a main track, or give the item a `duration:`.
         """),
     CatalogueEntry(
+      "E0411", .error, "edit too long",
+      explanation: """
+        An item or a caption cue ends, or the main track runs, later than 12 hours: the \
+        longest edit VEDL renders. Within that limit every frame index (at up to 1000 fps) \
+        and every 48 kHz sample index fits in 32 bits, as FFmpeg's filter options need.
+
+        ```vedl
+        track main {
+          clip testpattern() duration: 1000000h
+        }
+        ```
+
+        Shorten the item: `duration: 2h`.
+        """),
+    CatalogueEntry(
       "W0401", .warning, "time off the frame grid",
       explanation: """
         At the canvas rate `F`, timeline frame `k` is the instant `k/F`. This time falls \
         between two frames, so it is rounded down to the earlier one. The fix-it writes the \
-        snapped value.
+        snapped value. A clip length computed from `trim:` ÷ `speed:` is rounded down the \
+        same way, with the warning at the trim (or the speed); the fix-it then ends the \
+        trim where the rounded length ends.
 
         ```vedl
         canvas 1920x1080 fps: 30

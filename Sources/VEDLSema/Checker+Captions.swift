@@ -61,6 +61,10 @@ extension CheckRun {
           diagnostics.append(d)
         }
         for cue in cues {
+          guard cue.end <= Self.longestEdit else {
+            diagnostics.append(cueTooLate(cue.end, file: captionFile, span: cue.span))
+            continue
+          }
           let start = grid.snapDown(cue.start)
           let end = grid.snapDown(cue.end)
           placed.append(
@@ -82,6 +86,10 @@ extension CheckRun {
           report(
             .emptyLength, "cue `\(file.text(args.positional[0].span))` is empty, reversed or before 0",
             args.positional[0].span)
+          continue
+        }
+        guard end <= Self.longestEdit else {
+          diagnostics.append(cueTooLate(end, file: file, span: args.positional[0].span))
           continue
         }
         placed.append(
@@ -140,5 +148,12 @@ extension CheckRun {
     }
     result.cues = placed.map(\.cue)
     return result
+  }
+
+  /// E0411 for a cue (inline, or in an imported file) ending later than any edit may last.
+  private func cueTooLate(_ end: Rational, file: SourceFile, span: Span) -> Diagnostic {
+    Diagnostic(
+      .editTooLong, "caption cue ends at \(end.secondsDescription), past the 12-hour limit of an edit", file: file,
+      span: span, notes: ["an edit may last at most 12 hours; every cue must end within them"])
   }
 }

@@ -70,11 +70,9 @@ extension CheckRun {
             help: "remove `at:`, or export a `.png`")
           ok = false
         } else if let t = timeValue(at.value, expected: .time) {
-          if let end = timelineEnd, t >= end || t.isNegative {
+          if let range = outsideTimeline(t) {
             report(
-              .valueOutOfRange,
-              "still time \(t.secondsDescription) is outside the timeline (0..\(end.secondsDescription))", at.value.span
-            )
+              .valueOutOfRange, "still time \(t.secondsDescription) is outside the timeline\(range)", at.value.span)
             ok = false
           }
           stillTime = t
@@ -147,11 +145,10 @@ extension CheckRun {
             continue
           }
           guard let at = innerArgs.labelled["at"], let t = timeValue(at.value, expected: .time) else { continue }
-          if let end = timelineEnd, t >= end || t.isNegative {
+          if let range = outsideTimeline(t) {
             report(
-              .invalidThumbnail,
-              "thumbnail time \(t.secondsDescription) is outside the timeline (0..\(end.secondsDescription))",
-              at.value.span)
+              .invalidThumbnail, "thumbnail time \(t.secondsDescription) is outside the timeline\(range)", at.value.span
+            )
             ok = false
             continue
           }
@@ -209,5 +206,14 @@ extension CheckRun {
       guard let checked = validate(s, in: context, seen: &seen) else { continue }
       if let inner = checked.schema.block { validateTree(s.block, context: inner) }
     }
+  }
+
+  /// For a time `t` outside the edit, the edit's range as messages show it (` (0..5s)`, or
+  /// empty when the end is unknown); `nil` when `t` is inside. Past the longest edit, `t` is
+  /// outside whether or not the end is known.
+  func outsideTimeline(_ t: Rational) -> String? {
+    let end = timelineEnd
+    guard t.isNegative || t > Self.longestEdit || end.map({ t >= $0 }) == true else { return nil }
+    return end.map { " (0..\($0.secondsDescription))" } ?? ""
   }
 }

@@ -31,12 +31,11 @@ extension CheckRun {
         var sourceStart: Rational? = nil
         var sourceEnd: Rational? = nil
         if node.kind == .clip, let index = node.source {
-          if let trim = node.trim {
-            sourceStart = trim.start
-            sourceEnd = trim.end
-          } else if sources[index].hasIntrinsicLength {
-            sourceStart = .zero
-            sourceEnd = (t.end - t.start) * node.speed
+          if sources[index].hasIntrinsicLength {
+            // What the clip plays (§5.4): from the trim start, its length × speed — the trim
+            // itself when the length came from it (less what the frame grid rounded off).
+            sourceStart = node.trim?.start ?? .zero
+            sourceEnd = sourceStart! + (t.end - t.start) * node.speed
           } else {
             sourceStart = .zero
             sourceEnd = t.end - t.start

@@ -120,6 +120,7 @@ extension CheckRun {
       for item in track.items { evaluateModifiers(item) }
     }
     checkOverlaps()
+    checkEditHasFrames()
   }
 
   /// The end of the main track (its length), computing the main track on first use.
@@ -155,17 +156,24 @@ extension CheckRun {
           continue
         }
         pending.append((item, d, index))
-        // The clip after the transition starts `d` earlier.
-        cursor = cursor.map { $0 - d }
+        // The clip after the transition starts `d` earlier. (A length past any edit's is
+        // reported by `finishMain` as longer than its neighbours.)
+        cursor = cursor.flatMap { $0.checkedSubtracting(d) }
       default:
         guard let length = intrinsicLength(item, start: cursor) else {
           cursor = nil
           continue
         }
         item.mainLength = length
+        checkSourceCoverage(item, start: cursor, length: length)
         if let start = cursor {
-          item.mainTiming = (start, start + length)
-          cursor = start + length
+          let end = start.checkedAdding(length)
+          guard endsWithinLongestEdit(item, end, lengthSpan(item)), let end else {
+            cursor = nil  // reported once, at the item that passes the limit
+            continue
+          }
+          item.mainTiming = (start, end)
+          cursor = end
         }
       }
     }
@@ -228,7 +236,11 @@ extension CheckRun {
       return nil
     }
     guard let length = intrinsicLength(item, start: start) else { return nil }
-    return (start, start + length)
+    checkSourceCoverage(item, start: start, length: length)
+    let end = start.checkedAdding(length)
+    let span = start > Self.longestEdit ? at.value.span : lengthSpan(item)
+    guard endsWithinLongestEdit(item, end, span), let end else { return nil }
+    return (start, end)
   }
 
   /// Evaluates a timeline time and checks it against the frame grid (W0401), returning the
@@ -318,7 +330,7 @@ extension CheckRun {
     guard let sourceIndex = item.source else { return nil }
     let source = sources[sourceIndex]
     if let trim = item.trim {
-      return (trim.end - trim.start) / item.speed
+      return trimmedLength(item, trim)
     }
     guard source.hasIntrinsicLength else {
       report(
@@ -326,8 +338,15 @@ extension CheckRun {
         notes: ["\(source.kind.rawValue) sources have no length of their own"], help: "add `duration: 2s`")
       return nil
     }
-    guard let d = source.facts?.duration else { return nil }  // facts unavailable: reported already, or not checked
-    return d / item.speed
+    return untrimmedLength(item, source)
+  }
+
+  /// Where an item's length is written, for diagnostics about it: `duration:`, `until:`,
+  /// `trim:`, else the statement's name.
+  func lengthSpan(_ item: ItemNode) -> Span {
+    let args = item.arguments
+    let argument = args.labelled["duration"] ?? args.labelled["until"] ?? args.labelled["trim"]
+    return argument?.value.span ?? item.statement.name.span
   }
 
   static func describeSource(_ s: SourceInfo) -> String {

@@ -25,11 +25,18 @@ public struct MediaFacts: Sendable, Hashable {
   /// when known: the FFmpeg backend selects frames in a time base fine enough to keep clip
   /// times exact (docs/graph.md §3).
   public var timeBase: Rational?
+  /// Exact length of the picture stream, when the file says. A video's picture and sound
+  /// may end a little apart (an AAC track is padded to whole packets, a recording stops one
+  /// stream first), and a clip can only show the pictures there are (docs/language.md §4.7).
+  public var videoDuration: Rational?
+  /// Exact length of the sound stream, when the file says.
+  public var audioDuration: Rational?
 
   public init(
     duration: Rational?, hasVideo: Bool, hasAudio: Bool, isStillImage: Bool = false, width: Int64? = nil,
     height: Int64? = nil, frameRate: Rational? = nil, frameCount: Int64? = nil, pixelFormat: String? = nil,
-    colorSpace: String? = nil, colorRange: String? = nil, timeBase: Rational? = nil
+    colorSpace: String? = nil, colorRange: String? = nil, timeBase: Rational? = nil, videoDuration: Rational? = nil,
+    audioDuration: Rational? = nil
   ) {
     self.duration = duration
     self.hasVideo = hasVideo
@@ -43,6 +50,15 @@ public struct MediaFacts: Sendable, Hashable {
     self.colorSpace = colorSpace
     self.colorRange = colorRange
     self.timeBase = timeBase
+    self.videoDuration = videoDuration
+    self.audioDuration = audioDuration
+  }
+
+  /// How much source time a clip can use (§4.7): the picture stream's length for a clip that
+  /// shows the picture, the sound stream's for one that only plays sound, and the file's
+  /// length when the stream's is unknown; `nil` when no length is known.
+  public func usableLength(showingPicture: Bool) -> Rational? {
+    (showingPicture ? videoDuration : audioDuration) ?? duration
   }
 }
 

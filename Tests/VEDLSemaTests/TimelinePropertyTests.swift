@@ -41,6 +41,7 @@ import VEDLTime
       let n = 1 + rng.below(6)
       var lines = ["canvas 640x360 fps: 30", "let v = video(\"a.mp4\")", "track main {"]
       var lengths: [Rational] = []
+      var offGrid = 0
       var expected = Rational.zero
       var previousTransition = Rational.zero
       for i in 0..<n {
@@ -50,7 +51,10 @@ import VEDLTime
         let s = Rational(Int64(startFrames)) / Rational(30)
         let e = Rational(Int64(startFrames + lengthFrames)) / Rational(30)
         lines.append("  clip v trim: \(startFrames)f..\(startFrames + lengthFrames)f speed: \(speedText)")
-        let length = (e - s) / speed
+        // A length off the frame grid is rounded down to it, with a warning (§5.3).
+        let exact = (e - s) / speed
+        let length = Rational((exact * Rational(30)).floor, 30)!
+        if length != exact { offGrid += 1 }
         lengths.append(length)
         expected = expected + length
         if i + 1 < n, rng.below(2) == 0 {
@@ -83,6 +87,8 @@ import VEDLTime
         Issue.record("seed \(Self.seed) round \(round): no timeline")
         continue
       }
+      let warnings = result.diagnostics.filter { $0.code.id == "W0401" }
+      #expect(warnings.count == offGrid, "seed \(Self.seed) round \(round): \(warnings.map(\.message))\n\(text)")
       let end = main.items.last!.end
       #expect(end == expected, "seed \(Self.seed) round \(round): end \(end) != \(expected)\n\(text)")
       #expect(timeline.frameCount == (expected * Rational(30)).floor)
