@@ -1,17 +1,37 @@
 import Foundation
 import VEDLMedia
+import VEDLRender
 import VEDLSema
 
 /// Media facts for the checker, read with libavformat (`VEDLMedia`) and cached per path for
 /// the life of the process, so a source used by many clips is opened once.
+///
+/// An answer is reused only while the file is the one it was read from: each lookup compares
+/// the file's identity (`stat`: inode, size, modification and change times; none when there
+/// is no file) with the one taken before the probe. A file that appears, changes or goes away
+/// is probed again — the language server keeps one of these for its whole session, so a
+/// "missing" answer must not outlive the missing file.
 final class ProbedMediaFacts: MediaFactsProvider, @unchecked Sendable {
+  private struct Entry {
+    var result: Result<MediaFacts, MediaFactsError>
+    var identity: FileIdentity?
+  }
+
   private let lock = NSLock()
-  private var cache: [String: Result<MediaFacts, MediaFactsError>] = [:]
+  private var cache: [String: Entry] = [:]
+  private let probe: @Sendable (String) -> Result<MediaFacts, MediaFactsError>
+
+  /// A cache over `probe` (libavformat; tests count the probes).
+  init(probe: @escaping @Sendable (String) -> Result<MediaFacts, MediaFactsError> = ProbedMediaFacts.probe) {
+    self.probe = probe
+  }
 
   func facts(forPath path: String) -> Result<MediaFacts, MediaFactsError> {
-    if let cached = lock.withLock({ cache[path] }) { return cached }
-    let result = Self.probe(path)
-    lock.withLock { cache[path] = result }
+    // Taken before the probe: a file that changes during it is then seen as changed next time.
+    let identity = FileIdentity.of(path: path)
+    if let cached = lock.withLock({ cache[path] }), cached.identity == identity { return cached.result }
+    let result = probe(path)
+    lock.withLock { cache[path] = Entry(result: result, identity: identity) }
     return result
   }
 
