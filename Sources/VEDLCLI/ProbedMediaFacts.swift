@@ -1,5 +1,6 @@
 import Foundation
 import VEDLMedia
+import VEDLNative
 import VEDLSema
 
 /// Media facts for the checker, read with libavformat (`VEDLMedia`) and cached per path for
@@ -18,13 +19,7 @@ final class ProbedMediaFacts: MediaFactsProvider, @unchecked Sendable {
   static func probe(_ path: String) -> Result<MediaFacts, MediaFactsError> {
     do {
       let info = try MediaProbe.probe(path: path, options: ProbeOptions(frameCounting: .never))
-      let video = info.primaryVideo?.video
-      return .success(
-        MediaFacts(
-          duration: info.duration, hasVideo: info.hasVideo, hasAudio: info.hasAudio, isStillImage: info.isStillImage,
-          width: video.map { Int64($0.width) }, height: video.map { Int64($0.height) }, frameRate: video?.frameRate,
-          frameCount: video?.frameCount, pixelFormat: video?.pixelFormat, colorSpace: video?.colorSpace,
-          colorRange: video?.colorRange, timeBase: info.primaryVideo?.timeBase))
+      return .success(MediaFacts(probed: info))
     } catch {
       switch error {
       case .fileMissing:
