@@ -90,8 +90,8 @@ let package = Package(
     .testTarget(
       name: "VEDLRenderTests",
       dependencies: [
-        "VEDLRender", "VEDLLowering", "VEDLSema", "VEDLMedia", "VEDLCaptions", "VEDLDiagnostics", "VEDLSource",
-        "VEDLTime",
+        "VEDLRender", "VEDLLowering", "VEDLSema", "VEDLMedia", "VEDLNative", "VEDLCaptions", "VEDLDiagnostics",
+        "VEDLSource", "VEDLTime",
       ]),
     .testTarget(
       name: "VEDLLoweringTests", dependencies: ["VEDLLowering", "VEDLSema", "VEDLSyntax", "VEDLSource", "VEDLTime"]),

@@ -1,5 +1,6 @@
 import Foundation
 import VEDLMedia
+import VEDLNative
 import VEDLRender
 import VEDLSema
 
@@ -38,14 +39,7 @@ final class ProbedMediaFacts: MediaFactsProvider, @unchecked Sendable {
   static func probe(_ path: String) -> Result<MediaFacts, MediaFactsError> {
     do {
       let info = try MediaProbe.probe(path: path, options: ProbeOptions(frameCounting: .never))
-      let video = info.primaryVideo?.video
-      return .success(
-        MediaFacts(
-          duration: info.duration, hasVideo: info.hasVideo, hasAudio: info.hasAudio, isStillImage: info.isStillImage,
-          width: video.map { Int64($0.width) }, height: video.map { Int64($0.height) }, frameRate: video?.frameRate,
-          frameCount: video?.frameCount, pixelFormat: video?.pixelFormat, colorSpace: video?.colorSpace,
-          colorRange: video?.colorRange, timeBase: info.primaryVideo?.timeBase,
-          videoDuration: info.primaryVideo?.duration, audioDuration: info.primaryAudio?.duration))
+      return .success(MediaFacts(probed: info))
     } catch {
       switch error {
       case .fileMissing:

@@ -80,11 +80,25 @@ public struct GraphInput: Sendable, Hashable {
   /// unknown. Not part of the `ffmpeg` command either: the in-process reader leaves pictures
   /// no instant shows undecoded when nothing else refers to them (docs/graph.md §13).
   public var pictureSampling: SourceSampling?
+  /// The decoder of the input's pictures when it is not FFmpeg's default for the codec
+  /// (`-c:v NAME` before `-i`): `libvpx-vp9` for a WebM with an alpha channel
+  /// (``SourcePictureTreatment``).
+  public var videoDecoder: String?
+  /// The filters by which the graph's `[k:v]` chain turns the pictures as their display
+  /// matrix says (``SourcePictureTreatment/orientation``). When there are any, the CLI's own
+  /// autorotation is off for the input (`-noautorotate` before `-i`); when there are none,
+  /// the CLI's autorotation (its default) turns a turned file — what a graph with a single
+  /// input pad relies on (``FilterGraph/leavingTheTurnToTheCLI()``).
+  public var turn: [Filter]
+
+  /// Whether the CLI's autorotation turns the input's pictures (it does unless the graph
+  /// turns them itself).
+  public var autorotate: Bool { turn.isEmpty }
 
   /// An input of the file at `path`.
   public init(
     path: String, seek: Rational? = nil, duration: Rational? = nil, loopStill: Bool = false, lastUse: Rational? = nil,
-    pictureSampling: SourceSampling? = nil
+    pictureSampling: SourceSampling? = nil, videoDecoder: String? = nil, turn: [Filter] = []
   ) {
     self.path = path
     self.seek = seek
@@ -92,6 +106,8 @@ public struct GraphInput: Sendable, Hashable {
     self.loopStill = loopStill
     self.lastUse = lastUse
     self.pictureSampling = pictureSampling
+    self.videoDecoder = videoDecoder
+    self.turn = turn
   }
 }
 

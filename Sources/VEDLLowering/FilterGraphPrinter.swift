@@ -40,6 +40,8 @@ public enum FilterGraphPrinter {
       if let seek = input.seek { args += ["-ss", OptionText.seconds(seek)] }
       if let duration = input.duration { args += ["-t", OptionText.seconds(duration)] }
       if input.loopStill { args += ["-loop", "1"] }
+      if !input.autorotate { args.append("-noautorotate") }
+      if let decoder = input.videoDecoder { args += ["-c:v", decoder] }
       args += ["-i", input.path]
     }
     args += ["-filter_complex", filterComplex(graph)]

@@ -130,6 +130,7 @@ struct LoweringRun {
       inputs: builder.inputs, chains: builder.chains, videoOutput: video, audioOutput: audio, frameRate: rate,
       width: output.width, height: output.height, duration: grid.time(ofFrame: count), frameCount: count)
     graph.sampleRate = Int(samples.samplesPerSecond)
+    graph.leaveTheTurnToTheCLI()
     return graph
   }
 }

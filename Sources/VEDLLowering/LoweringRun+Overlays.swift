@@ -122,9 +122,12 @@ extension LoweringRun {
     var stream: PendingStream
     switch source.kind {
     case .image:
-      let input = addFileInput(try path(of: source), first: .zero, last: .zero, loopStill: true, lastUse: nil)
+      let treatment = SourcePictureTreatment(source.facts)
+      let input = addFileInput(
+        try path(of: source), first: .zero, last: .zero, loopStill: true, lastUse: nil, treatment: treatment)
       stream = PendingStream(label: "\(input):v")
       stream.append(Filter("trim", ["end_frame": "1"]))
+      stream.append(contentsOf: treatment.filters)
       stream.append(Filter("format", ["pix_fmts": "rgba"]))
       stream.append(contentsOf: space.fromRGBA(alpha: true))
       stream.append(contentsOf: loopFilters(count: frames))
@@ -133,12 +136,15 @@ extension LoweringRun {
       let sampling = ClipTiming(timelineStart: .zero, sourceStart: .zero).map {
         SourceSampling(timing: $0, grid: grid, frames: 0..<frames)
       }
+      let treatment = SourcePictureTreatment(source.facts)
       let input = addFileInput(
-        try path(of: source), first: .zero, last: grid.time(ofFrame: frames), lastUse: nil, sampling: sampling)
+        try path(of: source), first: .zero, last: grid.time(ofFrame: frames), lastUse: nil, sampling: sampling,
+        treatment: treatment)
       stream = PendingStream(label: "\(input):v")
       stream.append(Filter("setpts", ["expr": "floor(PTS+0.5)"]))
       stream.append(Filter("fps", ["fps": OptionText.rate(rate), "round": "up", "start_time": "0"]))
       stream.append(Filter("trim", ["end_frame": String(frames)]))
+      stream.append(contentsOf: treatment.filters)
       stream.append(Filter("format", ["pix_fmts": "rgba"]))
       stream.append(contentsOf: space.fromRGBA(alpha: true))
     default:

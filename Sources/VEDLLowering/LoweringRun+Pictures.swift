@@ -29,9 +29,10 @@ extension LoweringRun {
     var stream = frames.stream
     var size = frames.size
     // A video clip on the main track stays in Y′CbCr when every stage below can work there
-    // (PictureSpace); anything else is turned into RGBA with the file's own matrix.
+    // (PictureSpace); anything else — a file with an alpha channel too — is turned into RGBA
+    // with the file's own matrix.
     let inYCbCr =
-      target == .main && space != .rgba && frames.colour != nil
+      target == .main && space != .rgba && frames.colour != nil && !frames.mayHaveAlpha
       && Self.keepsYCbCr(mods, in: space, background: background)
     // 1. crop — in the file's own samples, before the conversion, when the clip stays in
     // Y′CbCr and the rectangle lies on whole chroma samples: the same pixels, and the

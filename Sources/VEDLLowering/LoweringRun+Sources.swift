@@ -38,10 +38,11 @@ extension LoweringRun {
   /// Adds the input of a media file covering source times `[first, last]` (plus margins),
   /// seeking before it when it does not start at 0; `lastUse` is the end of the item reading
   /// it on the timeline (`nil`: read to the end); `sampling` the instants its `[k:v]` chain's
-  /// selection shows (``selectionFilters``), when it has one.
+  /// selection shows (``selectionFilters``), when it has one; `treatment` what its pictures
+  /// need (its decoder; when the chain turns them itself, the CLI's autorotation is off).
   mutating func addFileInput(
     _ path: String, first: Rational, last: Rational, loopStill: Bool = false, lastUse: Rational?,
-    sampling: SourceSampling? = nil
+    sampling: SourceSampling? = nil, treatment: SourcePictureTreatment? = nil
   ) -> Int {
     let wanted = first - Self.seekMargin
     let seek = wanted.isPositive ? Rational((wanted * Rational(1000)).floor, 1000)! : Rational.zero
@@ -50,7 +51,7 @@ extension LoweringRun {
     return builder.addInput(
       GraphInput(
         path: path, seek: seek.isZero ? nil : seek, duration: duration, loopStill: loopStill, lastUse: lastUse,
-        pictureSampling: sampling))
+        pictureSampling: sampling, videoDecoder: treatment?.decoder, turn: treatment?.orientation ?? []))
   }
 
   /// The source time the clip shows at its frame `j` (§5): `s0 + (j/F − d)·v`.
@@ -103,21 +104,27 @@ extension LoweringRun {
     case .video:
       let size = try mediaSize(source)
       let sampling = sampling(item, count: count, sourceTimeBase: source.facts?.timeBase)
+      let treatment = SourcePictureTreatment(source.facts)
       let input = addFileInput(
         try path(of: source), first: sourceTime(item, frame: 0),
         last: max(sourceTime(item, frame: count - 1), item.sourceEnd ?? .zero), lastUse: item.end,
-        sampling: sampling)
+        sampling: sampling, treatment: treatment)
       clipInputs[key] = input
       var stream = PendingStream(label: "\(input):v")
       stream.append(
         contentsOf: selectionFilters(item, count: count, sourceAtCanvasRate: false, timeBase: sampling?.timeBase))
-      return SourceFrames(
-        stream: stream, isStill: false, size: size, mayHaveAlpha: false, colour: SourceColour(source.facts))
+      // Tone mapping and the turn after the selection: only the frames shown go through them.
+      stream.append(contentsOf: treatment.filters)
+      let colour = SourceColour(source.facts)
+      return SourceFrames(stream: stream, isStill: false, size: size, mayHaveAlpha: colour.hasAlpha, colour: colour)
     case .image:
       let size = try mediaSize(source)
-      let input = addFileInput(try path(of: source), first: .zero, last: .zero, loopStill: true, lastUse: item.end)
+      let treatment = SourcePictureTreatment(source.facts)
+      let input = addFileInput(
+        try path(of: source), first: .zero, last: .zero, loopStill: true, lastUse: item.end, treatment: treatment)
       var stream = PendingStream(label: "\(input):v")
       stream.append(Filter("trim", ["end_frame": "1"]))
+      stream.append(contentsOf: treatment.filters)
       stream.append(Filter("format", ["pix_fmts": "rgba"]))
       return SourceFrames(stream: stream, isStill: true, size: size, mayHaveAlpha: true)
     case .color:

@@ -116,16 +116,37 @@ struct SourceColour: Equatable {
   /// How many pixels one chroma sample spans across and down, for the 8-bit planar (and
   /// NV12) Y′CbCr formats; `nil` when the format is unknown or another one.
   var chromaSpan: PixelSize?
+  /// Whether the pictures carry an alpha channel (`yuva…` formats such as ProRes 4444's, a
+  /// WebM's side alpha read by libvpx).
+  var hasAlpha: Bool
 
+  /// The colours of a file's pictures as they leave its ``SourcePictureTreatment``: a tone
+  /// mapped HDR picture is BT.709 `yuv444p`, limited range; the others keep the file's.
   init(_ facts: MediaFacts?) {
-    let height = facts?.height ?? 0
-    matrix = Self.matrixName(facts?.colorSpace) ?? EncodingSettings.colorMatrix(forHeight: height)
-    let format = facts?.pixelFormat ?? "yuv420p"
-    fullRange = facts?.colorRange == "pc" || format.hasPrefix("yuvj")
+    // The height rule looks at the picture as stored, as the native renderer's does.
+    let height = facts?.codedHeight ?? 0
+    let treatment = SourcePictureTreatment(facts)
+    let known =
+      !treatment.toneMapping.isEmpty ? "yuv444p" : facts?.hasSideAlpha == true ? "yuva420p" : facts?.pixelFormat
+    let format = known ?? "yuv420p"
+    if !treatment.toneMapping.isEmpty {
+      matrix = "bt709"
+      fullRange = false
+    } else {
+      matrix = Self.matrixName(facts?.colorSpace) ?? EncodingSettings.colorMatrix(forHeight: height)
+      fullRange = facts?.colorRange == "pc" || format.hasPrefix("yuvj")
+    }
     isYCbCr =
       !(format.hasPrefix("rgb") || format.hasPrefix("bgr") || format.hasPrefix("gbr") || format.hasPrefix("argb")
       || format.hasPrefix("abgr") || format.hasPrefix("gray") || format.hasPrefix("pal") || format.hasPrefix("ya"))
-    switch facts?.pixelFormat {
+    hasAlpha = format.hasPrefix("yuva")
+    // A turned picture's samples no longer line up with the file's (a transpose may also
+    // convert the format): its crops are made after the conversion.
+    guard treatment.orientation.isEmpty else {
+      chromaSpan = nil
+      return
+    }
+    switch known {
     case "yuv420p", "yuvj420p", "nv12", "nv21": chromaSpan = PixelSize(width: 2, height: 2)
     case "yuv422p", "yuvj422p": chromaSpan = PixelSize(width: 2, height: 1)
     case "yuv444p", "yuvj444p": chromaSpan = PixelSize(width: 1, height: 1)

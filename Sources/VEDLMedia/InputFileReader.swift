@@ -215,6 +215,9 @@ final class InputFileReader {
   /// graph is configured.
   func hasCompleteParameters(of kind: StreamKind) -> Bool {
     guard let parameters = codecParameters(of: kind)?.pointee, parameters.format >= 0 else { return false }
+    // Another decoder may give another format (libvpx-vp9's `yuva420p` where the stream says
+    // `yuv420p`): its first picture says.
+    if kind == .video && options.videoDecoder != nil { return false }
     switch kind {
     case .video: return parameters.width > 0 && parameters.height > 0
     case .audio: return parameters.sample_rate > 0 && parameters.ch_layout.nb_channels > 0
@@ -226,7 +229,9 @@ final class InputFileReader {
   private func decoder(of kind: StreamKind) throws(MediaRenderError) -> StreamDecoder? {
     if let decoder = decoders[kind] { return decoder }
     guard let streamIndex = streamIndexes[kind] else { return nil }
-    let decoder = try StreamDecoder(stream: input.stream(at: streamIndex), kind: kind, path: options.path)
+    let decoder = try StreamDecoder(
+      stream: input.stream(at: streamIndex), kind: kind, path: options.path,
+      decoderName: kind == .video ? options.videoDecoder : nil)
     decoders[kind] = decoder
     return decoder
   }

@@ -35,7 +35,7 @@ enum InputSourceChain {
     if kind == .video {
       source = try graph.createFilter("buffer", instance: name, arguments: videoSourceArguments(reader))
       last = source
-      for (filter, arguments) in rotationFilters(reader) {
+      for (filter, arguments) in reader.options.autorotate ? rotationFilters(reader) : [] {
         let next = try graph.createFilter(filter, instance: "\(name) \(filter)", arguments: arguments)
         try graph.link(last, 0, to: next, 0)
         last = next

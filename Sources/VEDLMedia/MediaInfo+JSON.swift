@@ -53,8 +53,16 @@ extension MediaInfo {
     if let video = stream.video {
       object["video"] =
         [
-          "width": video.width,
-          "height": video.height,
+          "width": video.displaySize.width,
+          "height": video.displaySize.height,
+          "codedWidth": video.width,
+          "codedHeight": video.height,
+          "mirrored": video.mirrored,
+          "colorSpace": json(video.colorSpace),
+          "colorRange": json(video.colorRange),
+          "colorTransfer": json(video.colorTransfer),
+          "colorPrimaries": json(video.colorPrimaries),
+          "sideAlpha": video.hasSideAlpha,
           "pixelFormat": json(video.pixelFormat),
           "frameRate": jsonRate(video.frameRate),
           "averageFrameRate": jsonRate(video.averageFrameRate),

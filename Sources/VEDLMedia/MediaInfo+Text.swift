@@ -44,10 +44,20 @@ extension MediaInfo {
   private func streamLine(_ stream: StreamInfo) -> String {
     var parts = ["\(stream.kind.rawValue) \(stream.codecName)"]
     if let video = stream.video {
-      parts.append("\(video.width)x\(video.height)")
+      // The size as shown; a turned or mirrored picture also says how it is stored.
+      let shown = video.displaySize
+      var size = "\(shown.width)x\(shown.height)"
+      if video.rotation != 0 || video.mirrored {
+        var turn: [String] = []
+        if video.mirrored { turn.append("mirrored") }
+        if video.rotation != 0 { turn.append("rotated \(video.rotation)°") }
+        size += " (stored \(video.width)x\(video.height), \(turn.joined(separator: " and ")))"
+      }
+      parts.append(size)
       if let pixelFormat = video.pixelFormat { parts.append(pixelFormat) }
+      if video.hasSideAlpha { parts.append("alpha channel (alpha_mode 1)") }
+      if let hdr = video.highDynamicRangeName { parts.append(hdr) }
       if let sar = video.sampleAspectRatio, sar != .one { parts.append("pixel aspect \(sar)") }
-      if video.rotation != 0 { parts.append("rotated \(video.rotation)°") }
       if !isStillImage, let rate = video.frameRate { parts.append(Self.rateText(rate)) }
       if !isStillImage, let real = video.realFrameRate, let average = video.averageFrameRate,
         real != average

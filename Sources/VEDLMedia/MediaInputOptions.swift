@@ -31,11 +31,19 @@ public struct MediaInputOptions: Sendable, Hashable {
   /// trim) — which changes no frame of the output (docs/graph.md §13). `nil`: every picture
   /// is decoded, as the CLI does.
   public var pictureSampling: SourceSampling?
+  /// The decoder of the pictures, by libavcodec name, instead of the codec's default
+  /// (`-c:v NAME` before `-i`): `libvpx-vp9` reads the alpha channel of a WebM that FFmpeg's
+  /// own VP9 decoder ignores. `nil`: the default decoder.
+  public var videoDecoder: String?
+  /// Turn the pictures as the stream's display matrix says before the graph sees them, as
+  /// the CLI's autorotation does by default; `false` is `-noautorotate` (the graph turns
+  /// them itself).
+  public var autorotate: Bool
 
   /// Options for `path`; every property is documented above.
   public init(
     path: String, seek: Rational? = nil, duration: Rational? = nil, loopStill: Bool = false, lastUse: Rational? = nil,
-    pictureSampling: SourceSampling? = nil
+    pictureSampling: SourceSampling? = nil, videoDecoder: String? = nil, autorotate: Bool = true
   ) {
     self.path = path
     self.seek = seek
@@ -43,5 +51,7 @@ public struct MediaInputOptions: Sendable, Hashable {
     self.loopStill = loopStill
     self.lastUse = lastUse
     self.pictureSampling = pictureSampling
+    self.videoDecoder = videoDecoder
+    self.autorotate = autorotate
   }
 }

@@ -156,6 +156,7 @@ public enum MediaProbe {
     switch kind {
     case .video:
       let frames = stream.pointee.nb_frames
+      let turn = orientation(of: stream)
       info.video = VideoStreamInfo(
         width: Int(parameters.width), height: Int(parameters.height),
         pixelFormat: av_get_pix_fmt_name(AVPixelFormat(parameters.format)).map {
@@ -164,13 +165,19 @@ public enum MediaProbe {
         averageFrameRate: rational(stream.pointee.avg_frame_rate, zeroIsUnknown: true),
         realFrameRate: rational(stream.pointee.r_frame_rate, zeroIsUnknown: true),
         sampleAspectRatio: rational(parameters.sample_aspect_ratio, zeroIsUnknown: true),
-        rotation: rotation(of: stream),
+        rotation: turn.rotation,
         frameCount: frames > 0 ? frames : nil,
         frameCountSource: frames > 0 ? .container : nil,
         colorSpace: parameters.color_space == AVCOL_SPC_UNSPECIFIED
           ? nil : av_color_space_name(parameters.color_space).map { String(cString: $0) },
         colorRange: parameters.color_range == AVCOL_RANGE_UNSPECIFIED
-          ? nil : parameters.color_range == AVCOL_RANGE_JPEG ? "pc" : "tv")
+          ? nil : parameters.color_range == AVCOL_RANGE_JPEG ? "pc" : "tv",
+        mirrored: turn.mirrored,
+        colorTransfer: parameters.color_trc == AVCOL_TRC_UNSPECIFIED
+          ? nil : av_color_transfer_name(parameters.color_trc).map { String(cString: $0) },
+        colorPrimaries: parameters.color_primaries == AVCOL_PRI_UNSPECIFIED
+          ? nil : av_color_primaries_name(parameters.color_primaries).map { String(cString: $0) },
+        hasSideAlpha: tag("alpha_mode", of: stream) == "1")
     case .audio:
       var layout = parameters.ch_layout
       var name = [CChar](repeating: 0, count: 64)
@@ -200,19 +207,46 @@ public enum MediaProbe {
     return language.isEmpty || language == "und" ? nil : language
   }
 
-  /// Clockwise degrees (0, 90, 180, 270) from the stream's display matrix, the way FFmpeg's
-  /// own autorotation reads it.
-  private static func rotation(of stream: UnsafeMutablePointer<AVStream>) -> Int {
+  /// A tag of the stream's metadata (`alpha_mode`, which the Matroska demuxer exports).
+  private static func tag(_ key: String, of stream: UnsafeMutablePointer<AVStream>) -> String? {
+    guard let entry = av_dict_get(stream.pointee.metadata, key, nil, 0), let value = entry.pointee.value else {
+      return nil
+    }
+    return String(cString: value)
+  }
+
+  /// How the stream's display matrix turns its pictures: clockwise degrees (0, 90, 180, 270)
+  /// after an optional left-to-right mirror, read as the `ffmpeg` CLI's autorotation reads it
+  /// (FFmpeg 6.1's flip-aware reading: FFmpeg 5.1's own CLI ignores flips). A matrix at
+  /// another angle is taken to the nearest quarter turn.
+  private static func orientation(of stream: UnsafeMutablePointer<AVStream>) -> (rotation: Int, mirrored: Bool) {
     var size = 0
     guard let data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size),
       size >= 9 * MemoryLayout<Int32>.size
-    else { return 0 }
-    let counterClockwise = data.withMemoryRebound(to: Int32.self, capacity: 9) {
-      av_display_rotation_get($0)
+    else { return (0, false) }
+    let matrix = data.withMemoryRebound(to: Int32.self, capacity: 9) { Array(UnsafeBufferPointer(start: $0, count: 9)) }
+    return orientation(displayMatrix: matrix)
+  }
+
+  /// The orientation of a display matrix `a b u / c d v / x y w` (row-major, libavutil's
+  /// `display.h`): the signs of its larger pair of entries name one of the eight quarter
+  /// turns and flips, as FFmpeg 6.1's CLI picks `transpose`, `hflip` and `vflip` from them.
+  public static func orientation(displayMatrix m: [Int32]) -> (rotation: Int, mirrored: Bool) {
+    let (a, b, c, d) = (Double(m[0]), Double(m[1]), Double(m[3]), Double(m[4]))
+    if abs(a) + abs(d) >= abs(b) + abs(c) {
+      switch (a >= 0, d >= 0) {
+      case (true, true): return (0, false)
+      case (false, true): return (0, true)  // hflip
+      case (true, false): return (180, true)  // vflip
+      case (false, false): return (180, false)
+      }
     }
-    guard counterClockwise.isFinite else { return 0 }
-    let quarterTurns = Int((-counterClockwise / 90).rounded())
-    return ((quarterTurns % 4) + 4) % 4 * 90
+    switch (b > 0, c > 0) {
+    case (true, false): return (90, false)  // transpose=clock
+    case (true, true): return (270, true)  // transpose=cclock_flip
+    case (false, true): return (270, false)  // transpose=cclock
+    case (false, false): return (90, true)  // transpose=clock_flip
+    }
   }
 
   // MARK: Counting packets

@@ -14,10 +14,19 @@ final class StreamDecoder {
   private var nextAudioTimestamp: Int64?
   private var rescaleDeltaState: Int64 = vedl_av_nopts_value()
 
-  /// Opens a decoder for `stream` of the file at `path` (used in error messages).
-  init(stream: UnsafeMutablePointer<AVStream>, kind: StreamKind, path: String) throws(MediaRenderError) {
+  /// Opens a decoder for `stream` of the file at `path` (used in error messages): the one
+  /// named `decoderName` (`-c:v NAME` before `-i`), else the codec's default.
+  init(stream: UnsafeMutablePointer<AVStream>, kind: StreamKind, path: String, decoderName: String? = nil)
+    throws(MediaRenderError)
+  {
     let parameters = stream.pointee.codecpar!
-    guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
+    if let decoderName, avcodec_find_decoder_by_name(decoderName) == nil {
+      throw .unreadableInput(path: path, reason: "this FFmpeg has no decoder `\(decoderName)`")
+    }
+    guard
+      let codec = decoderName.flatMap({ avcodec_find_decoder_by_name($0) })
+        ?? avcodec_find_decoder(parameters.pointee.codec_id)
+    else {
       let name = String(cString: avcodec_get_name(parameters.pointee.codec_id))
       throw .unreadableInput(path: path, reason: "this FFmpeg cannot decode its \(kind.rawValue) codec `\(name)`")
     }

@@ -41,11 +41,15 @@ final class ClipSource {
     let canvasHeight = Int(timeline.canvas.height)
     switch source.kind {
     case .video:
-      pictures = .video(SourceFrameSelector(path: try Self.path(of: source)))
+      let treatment = SourcePictureTreatment(source.facts)
+      pictures = .video(SourceFrameSelector(path: try Self.path(of: source), treatment: treatment))
       isStill = false
-      mayHaveAlpha = false
+      // An alpha channel (ProRes 4444, a WebM's side alpha) lets the background through.
+      mayHaveAlpha = treatment.decoder != nil || source.facts?.pixelFormat?.hasPrefix("yuva") == true
     case .image:
-      pictures = .still(try StillSourceDecoder.firstPicture(of: try Self.path(of: source)))
+      pictures = .still(
+        try StillSourceDecoder.firstPicture(
+          of: try Self.path(of: source), treatment: SourcePictureTreatment(source.facts)))
       isStill = true
       mayHaveAlpha = true
     case .color:

@@ -37,8 +37,9 @@ final class MediaPictureReader {
   /// The time of the last picture handed out (for pictures without a timestamp).
   private var lastTime: Rational?
 
-  /// Opens `path` and its first video stream's decoder.
-  init(path: String) throws(NativeRenderError) {
+  /// Opens `path` and its first video stream's decoder: the one named `decoder`
+  /// (`libvpx-vp9` for a WebM with an alpha channel), else the codec's default.
+  init(path: String, decoder: String? = nil) throws(NativeRenderError) {
     self.path = path
     LibavSetup.ensureLogging()
     var context: UnsafeMutablePointer<AVFormatContext>? = nil
@@ -91,7 +92,7 @@ final class MediaPictureReader {
     }
 
     do throws(NativeRenderError) {
-      codec = try Self.openDecoder(for: stream, path: path)
+      codec = try Self.openDecoder(for: stream, named: decoder, path: path)
     } catch {
       var owned: UnsafeMutablePointer<AVFormatContext>? = context
       avformat_close_input(&owned)
@@ -108,12 +109,19 @@ final class MediaPictureReader {
     avformat_close_input(&format)
   }
 
-  /// A decoder for `stream`, opened with automatic threading as the CLI does.
-  private static func openDecoder(for stream: UnsafeMutablePointer<AVStream>, path: String) throws(NativeRenderError)
-    -> UnsafeMutablePointer<AVCodecContext>
+  /// A decoder for `stream` (the one called `name`, else the codec's default), opened with
+  /// automatic threading as the CLI does.
+  private static func openDecoder(for stream: UnsafeMutablePointer<AVStream>, named name: String?, path: String)
+    throws(NativeRenderError) -> UnsafeMutablePointer<AVCodecContext>
   {
     let parameters = stream.pointee.codecpar!
-    guard let decoder = avcodec_find_decoder(parameters.pointee.codec_id) else {
+    if let name, avcodec_find_decoder_by_name(name) == nil {
+      throw NativeRenderError("this FFmpeg has no decoder `\(name)` for `\(path)`", path: path)
+    }
+    guard
+      let decoder = name.flatMap({ avcodec_find_decoder_by_name($0) })
+        ?? avcodec_find_decoder(parameters.pointee.codec_id)
+    else {
       let name = String(cString: avcodec_get_name(parameters.pointee.codec_id))
       throw NativeRenderError("this FFmpeg cannot decode the video codec `\(name)` of `\(path)`", path: path)
     }

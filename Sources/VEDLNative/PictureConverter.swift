@@ -16,8 +16,6 @@ final class PictureConverter {
   /// (swscale's SIMD paths want aligned rows), with its row length.
   private var scratch: UnsafeMutablePointer<UInt8>?
   private var scratchSize = 0
-  /// The colour details last given to `context`, so they are set again only when they change.
-  private var details: (context: OpaquePointer, matrix: Int32, fullRange: Bool)?
 
   init() {}
 
@@ -38,6 +36,23 @@ final class PictureConverter {
     case AVCOL_SPC_BT2020_NCL, AVCOL_SPC_BT2020_CL: return SWS_CS_BT2020
     default: return frame.pointee.height >= 720 ? SWS_CS_ITU709 : SWS_CS_ITU601
     }
+  }
+
+  /// Whether `context` converts from Y′CbCr with `matrix` (`SWS_CS_*`) and range.
+  private static func hasDetails(_ context: OpaquePointer, matrix: Int32, fullRange: Bool) -> Bool {
+    var table: UnsafeMutablePointer<Int32>? = nil
+    var outTable: UnsafeMutablePointer<Int32>? = nil
+    var sourceRange: Int32 = 0
+    var destinationRange: Int32 = 0
+    var brightness: Int32 = 0
+    var contrast: Int32 = 0
+    var saturation: Int32 = 0
+    guard
+      sws_getColorspaceDetails(
+        context, &table, &sourceRange, &outTable, &destinationRange, &brightness, &contrast, &saturation) >= 0,
+      let table, let wanted = sws_getCoefficients(matrix)
+    else { return false }
+    return (sourceRange != 0) == fullRange && (0..<4).allSatisfy { table[$0] == wanted[$0] }
   }
 
   /// Whether `format` carries transparency (an alpha plane, or a palette that may).
@@ -67,11 +82,12 @@ final class PictureConverter {
     if Self.isYCbCr(format) {
       let fullRange = frame.pointee.color_range == AVCOL_RANGE_JPEG
       let matrix = Self.colorMatrix(of: frame)
-      if details.map({ $0.context != context || $0.matrix != matrix || $0.fullRange != fullRange }) ?? true {
+      // The context's own details are compared, not the ones last set: `sws_getCachedContext`
+      // may free and make a context at the same address (a new one has swscale's BT.601).
+      if !Self.hasDetails(context, matrix: matrix, fullRange: fullRange) {
         _ = sws_setColorspaceDetails(
           context, sws_getCoefficients(matrix), fullRange ? 1 : 0, sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16,
           1 << 16)
-        details = (context, matrix, fullRange)
       }
     }
 

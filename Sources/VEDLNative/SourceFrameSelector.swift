@@ -1,3 +1,5 @@
+import CFFmpeg
+import VEDLLowering
 import VEDLRaster
 import VEDLTime
 
@@ -21,6 +23,11 @@ final class SourceFrameSelector {
   /// The file.
   let path: String
   private let converter = PictureConverter()
+  /// What the file's pictures need (decoder, tone mapping, turn), as the FFmpeg backend gives
+  /// them.
+  private let treatment: SourcePictureTreatment
+  /// Runs the treatment's filters on each picture shown; `nil` when there are none.
+  private let pictureFilter: SourcePictureFilter?
   private var reader: MediaPictureReader?
   /// The picture with the greatest time `≤` the last time asked for.
   private var current: DecodedPicture?
@@ -32,9 +39,12 @@ final class SourceFrameSelector {
   /// The reader was positioned by a seek (not read from the start of the file).
   private var seeked = false
 
-  /// A selector for the video file at `path` (opened on the first request).
-  init(path: String) {
+  /// A selector for the video file at `path` (opened on the first request), whose pictures
+  /// are read and turned as `treatment` says.
+  init(path: String, treatment: SourcePictureTreatment = SourcePictureTreatment(nil)) {
     self.path = path
+    self.treatment = treatment
+    pictureFilter = SourcePictureFilter(treatment, path: path)
   }
 
   /// The picture shown at source time `s` (seconds from the file's start), converted to
@@ -42,10 +52,21 @@ final class SourceFrameSelector {
   func picture(atOrBefore s: Rational) throws(NativeRenderError) -> RGBAImage {
     let chosen = try select(s)
     if let image = chosen.converted { return image }
-    guard let image = converter.convert(chosen.frame) else {
+    let image = try Self.converted(chosen, by: converter, filter: pictureFilter, path: path)
+    chosen.converted = image
+    return image
+  }
+
+  /// `picture` through `filter` (when there is one), converted to premultiplied RGBA.
+  static func converted(
+    _ picture: DecodedPicture, by converter: PictureConverter, filter: SourcePictureFilter?, path: String
+  ) throws(NativeRenderError) -> RGBAImage {
+    var filtered: UnsafeMutablePointer<AVFrame>? = nil
+    defer { av_frame_free(&filtered) }
+    if let filter { filtered = try filter.filter(picture.frame) }
+    guard let image = converter.convert(filtered ?? picture.frame) else {
       throw NativeRenderError("cannot convert a picture of `\(path)` to RGBA", path: path)
     }
-    chosen.converted = image
     return image
   }
 
@@ -137,6 +158,6 @@ final class SourceFrameSelector {
     lookahead = nil
     ended = false
     seeked = false
-    reader = try MediaPictureReader(path: path)
+    reader = try MediaPictureReader(path: path, decoder: treatment.decoder)
   }
 }

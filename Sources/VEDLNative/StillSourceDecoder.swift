@@ -1,3 +1,4 @@
+import VEDLLowering
 import VEDLRaster
 
 /// Decodes the picture of an `image(…)` source (or the first picture of any file), as the
@@ -5,15 +6,15 @@ import VEDLRaster
 /// converted to premultiplied RGBA. The file is closed again at once; the renderer keeps the
 /// picture (processed) for as long as an item shows it.
 enum StillSourceDecoder {
-  /// The first picture of the file at `path`.
-  static func firstPicture(of path: String) throws(NativeRenderError) -> RGBAImage {
-    let reader = try MediaPictureReader(path: path)
+  /// The first picture of the file at `path`, read and turned as `treatment` says.
+  static func firstPicture(of path: String, treatment: SourcePictureTreatment = SourcePictureTreatment(nil))
+    throws(NativeRenderError) -> RGBAImage
+  {
+    let reader = try MediaPictureReader(path: path, decoder: treatment.decoder)
     guard let picture = try reader.next() else {
       throw NativeRenderError("`\(path)` has no picture", path: path)
     }
-    guard let image = PictureConverter().convert(picture.frame) else {
-      throw NativeRenderError("cannot convert the picture of `\(path)` to RGBA", path: path)
-    }
-    return image
+    return try SourceFrameSelector.converted(
+      picture, by: PictureConverter(), filter: SourcePictureFilter(treatment, path: path), path: path)
   }
 }

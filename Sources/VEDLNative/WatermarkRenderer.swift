@@ -30,9 +30,12 @@ final class WatermarkRenderer {
     let source = timeline.sources[watermark.source]
     switch source.kind {
     case .image:
-      pictures = .still(try StillSourceDecoder.firstPicture(of: try ClipSource.path(of: source)))
+      pictures = .still(
+        try StillSourceDecoder.firstPicture(
+          of: try ClipSource.path(of: source), treatment: SourcePictureTreatment(source.facts)))
     case .video:
-      pictures = .video(SourceFrameSelector(path: try ClipSource.path(of: source)))
+      pictures = .video(
+        SourceFrameSelector(path: try ClipSource.path(of: source), treatment: SourcePictureTreatment(source.facts)))
     default:
       throw NativeRenderError("a watermark must be an image or a video, not \(source.kind.rawValue)")
     }

@@ -10,7 +10,10 @@ public struct MediaFacts: Sendable, Hashable {
   public var hasAudio: Bool
   /// A single picture (PNG, JPEG) rather than a moving video.
   public var isStillImage: Bool
+  /// The picture's width as shown, after ``orientation`` (a portrait phone video stored as
+  /// 1920×1080 with a 90° matrix is 1080 wide): what fit, placement and the IR use.
   public var width: Int64?
+  /// The picture's height as shown, after ``orientation``.
   public var height: Int64?
   public var frameRate: Rational?
   public var frameCount: Int64?
@@ -31,12 +34,33 @@ public struct MediaFacts: Sendable, Hashable {
   public var videoDuration: Rational?
   /// Exact length of the sound stream, when the file says.
   public var audioDuration: Rational?
+  /// How the stored pictures are turned to be shown (the stream's display matrix); the
+  /// backends turn every picture so (docs/media.md, "Orientation").
+  public var orientation: DisplayOrientation
+  /// The transfer characteristic the picture is tagged with (FFmpeg's name: `"bt709"`,
+  /// `"smpte2084"` for PQ, `"arib-std-b67"` for HLG, …); `nil` when untagged.
+  public var colorTransfer: String?
+  /// The colour primaries the picture is tagged with (FFmpeg's name: `"bt709"`, `"bt2020"`,
+  /// …); `nil` when untagged.
+  public var colorPrimaries: String?
+  /// The picture stream's codec (FFmpeg's name: `"h264"`, `"vp9"`, …), when known.
+  public var videoCodec: String?
+  /// The stream carries an alpha channel beside its pictures that FFmpeg's own decoder of
+  /// the codec does not read (VP8/VP9 in WebM with `alpha_mode` 1): the backends decode it
+  /// with libvpx.
+  public var hasSideAlpha: Bool
 
+  /// The stored picture's height (before ``orientation``): the backends' matrix rule for
+  /// untagged pictures (BT.709 from 720 lines) looks at the picture as decoded.
+  public var codedHeight: Int64? { orientation.swapsSides ? width : height }
+
+  /// Facts about one file; `width` and `height` are the size as shown.
   public init(
     duration: Rational?, hasVideo: Bool, hasAudio: Bool, isStillImage: Bool = false, width: Int64? = nil,
     height: Int64? = nil, frameRate: Rational? = nil, frameCount: Int64? = nil, pixelFormat: String? = nil,
     colorSpace: String? = nil, colorRange: String? = nil, timeBase: Rational? = nil, videoDuration: Rational? = nil,
-    audioDuration: Rational? = nil
+    audioDuration: Rational? = nil, orientation: DisplayOrientation = .upright, colorTransfer: String? = nil,
+    colorPrimaries: String? = nil, videoCodec: String? = nil, hasSideAlpha: Bool = false
   ) {
     self.duration = duration
     self.hasVideo = hasVideo
@@ -52,6 +76,11 @@ public struct MediaFacts: Sendable, Hashable {
     self.timeBase = timeBase
     self.videoDuration = videoDuration
     self.audioDuration = audioDuration
+    self.orientation = orientation
+    self.colorTransfer = colorTransfer
+    self.colorPrimaries = colorPrimaries
+    self.videoCodec = videoCodec
+    self.hasSideAlpha = hasSideAlpha
   }
 
   /// How much source time a clip can use (§4.7): the picture stream's length for a clip that

@@ -32,6 +32,10 @@ extension Timeline {
         ]
         if let d = facts.duration { f["duration"] = exact(d) }
         if let w = facts.width, let h = facts.height { f["width"] = w; f["height"] = h }
+        // Width and height are the size as shown; a turned file says how it is turned.
+        if facts.orientation.rotation != 0 { f["rotation"] = facts.orientation.rotation }
+        if facts.orientation.mirrored { f["mirrored"] = true }
+        if facts.hasSideAlpha { f["sideAlpha"] = true }
         if let r = facts.frameRate { f["fps"] = ["exact": r.description, "value": r.doubleValue] as [String: Any] }
         if let n = facts.frameCount { f["frameCount"] = n }
         o["facts"] = f

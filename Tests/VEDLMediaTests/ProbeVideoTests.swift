@@ -149,3 +149,61 @@ import VEDLTime
     #expect(try MediaProbe.probe(path: plain).primaryVideo?.video?.rotation == 0)
   }
 }
+
+/// Display matrices, HDR tags and side alpha as the probe reads them.
+@Suite struct ProbeOrientationTests {
+  /// The eight quarter turns and mirrors of a display matrix, read as FFmpeg 6.1's CLI picks
+  /// `transpose`, `hflip` and `vflip` (FFmpeg 5.1 ignores the mirrors).
+  @Test func displayMatricesGiveTheEightOrientations() {
+    func matrix(_ a: Int32, _ b: Int32, _ c: Int32, _ d: Int32) -> [Int32] {
+      [a << 16, b << 16, 0, c << 16, d << 16, 0, 0, 0, 1 << 30]
+    }
+    let cases: [([Int32], Int, Bool)] = [
+      (matrix(1, 0, 0, 1), 0, false), (matrix(-1, 0, 0, 1), 0, true), (matrix(1, 0, 0, -1), 180, true),
+      (matrix(-1, 0, 0, -1), 180, false), (matrix(0, 1, -1, 0), 90, false), (matrix(0, 1, 1, 0), 270, true),
+      (matrix(0, -1, 1, 0), 270, false), (matrix(0, -1, -1, 0), 90, true),
+    ]
+    for (m, rotation, mirrored) in cases {
+      let read = MediaProbe.orientation(displayMatrix: m)
+      #expect(read.rotation == rotation && read.mirrored == mirrored, "\(m)")
+    }
+  }
+
+  /// A phone's portrait video (stored landscape with a matrix) is described at the size it
+  /// is shown, with how it is stored, in `vedl probe`'s text and JSON.
+  @Test func turnedVideoReportsItsDisplaySize() throws {
+    let fixtures = try MediaFixtures()
+    defer { fixtures.remove() }
+    let plain = try fixtures.testClip("plain.mp4", size: "160x90", seconds: "1")
+    let rotated = try fixtures.ffmpeg(
+      ["-i", plain, "-c", "copy", "-metadata:s:v:0", "rotate=270"], output: "rotated.mp4")
+    let info = try MediaProbe.probe(path: rotated)
+    #expect(info.textDescription.contains("video h264, 90x160 (stored 160x90, rotated 90°), yuv420p"))
+    let video = try #require((info.jsonObject["streams"] as? [[String: Any]])?.first?["video"] as? [String: Any])
+    #expect(video["width"] as? Int == 90 && video["height"] as? Int == 160)
+    #expect(video["codedWidth"] as? Int == 160 && video["codedHeight"] as? Int == 90)
+    #expect(video["rotation"] as? Int == 90 && video["mirrored"] as? Bool == false)
+  }
+
+  /// HDR transfers and a WebM's side alpha are reported.
+  @Test func hdrTagsAndSideAlphaAreReported() throws {
+    let fixtures = try MediaFixtures()
+    defer { fixtures.remove() }
+    let hlg = try fixtures.ffmpeg(
+      [
+        "-f", "lavfi", "-i", "color=c=red:s=64x48:r=25:d=0.12", "-c:v", "libx265", "-x265-params", "log-level=error",
+        "-pix_fmt", "yuv420p10le", "-color_primaries", "bt2020", "-color_trc", "arib-std-b67", "-colorspace",
+        "bt2020nc",
+      ], output: "hlg.mp4")
+    let hdr = try #require(try MediaProbe.probe(path: hlg).primaryVideo?.video)
+    #expect(hdr.colorTransfer == "arib-std-b67" && hdr.colorPrimaries == "bt2020")
+    #expect(try MediaProbe.probe(path: hlg).textDescription.contains("HDR HLG"))
+    let webm = try fixtures.ffmpeg(
+      [
+        "-f", "lavfi", "-i", "color=c=blue@0.5:s=64x48:r=25:d=0.12,format=rgba", "-c:v", "libvpx-vp9", "-pix_fmt",
+        "yuva420p", "-deadline", "realtime",
+      ], output: "alpha.webm")
+    #expect(try MediaProbe.probe(path: webm).primaryVideo?.video?.hasSideAlpha == true)
+    #expect(try MediaProbe.probe(path: webm).textDescription.contains("alpha channel"))
+  }
+}

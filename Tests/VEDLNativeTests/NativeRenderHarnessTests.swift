@@ -209,12 +209,7 @@ struct ProbedFacts: MediaFactsProvider {
   func facts(forPath path: String) -> Result<MediaFacts, MediaFactsError> {
     do {
       let info = try MediaProbe.probe(path: path)
-      let video = info.primaryVideo?.video
-      return .success(
-        MediaFacts(
-          duration: info.duration, hasVideo: info.hasVideo, hasAudio: info.hasAudio, isStillImage: info.isStillImage,
-          width: video.map { Int64($0.width) }, height: video.map { Int64($0.height) }, frameRate: video?.frameRate,
-          frameCount: video?.frameCount))
+      return .success(MediaFacts(probed: info))
     } catch {
       return .failure(MediaFactsError(.unreadable, error.message))
     }

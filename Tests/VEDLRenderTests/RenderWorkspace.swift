@@ -1,5 +1,6 @@
 import Foundation
 import VEDLMedia
+import VEDLNative
 import VEDLRender
 import VEDLSema
 import VEDLSource
@@ -154,13 +155,7 @@ struct ProbingMediaFacts: MediaFactsProvider {
   func facts(forPath path: String) -> Result<MediaFacts, MediaFactsError> {
     do {
       let info = try MediaProbe.probe(path: path)
-      let video = info.primaryVideo?.video
-      return .success(
-        MediaFacts(
-          duration: info.duration, hasVideo: info.hasVideo, hasAudio: info.hasAudio, isStillImage: info.isStillImage,
-          width: video.map { Int64($0.width) }, height: video.map { Int64($0.height) }, frameRate: video?.frameRate,
-          frameCount: video?.frameCount, pixelFormat: video?.pixelFormat, colorSpace: video?.colorSpace,
-          colorRange: video?.colorRange, timeBase: info.primaryVideo?.timeBase))
+      return .success(MediaFacts(probed: info))
     } catch {
       switch error {
       case .fileMissing, .notAFile: return .failure(MediaFactsError(.missing, error.message))
