@@ -59,4 +59,27 @@ import Testing
     #expect(check.stderr.contains("error[E0204]: expression nested more than 200 levels deep"))
     #expect(check.stderr.contains("chain.vedl:2:"))
   }
+
+  /// `let`s each used on the line above its definition: `let a2 = a1 + 1`, `let a1 = a0 + 1`, …
+  static func reversedLets(_ count: Int) -> String {
+    var text = ""
+    for i in stride(from: count - 1, to: 0, by: -1) { text += "let a\(i) = a\(i - 1) + 1\n" }
+    return text + "let a0 = 1\n"
+  }
+
+  @Test func aLongChainOfValuesWaitingOnEachOtherIsANestingError() {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Within the limit: fine.
+    let short = write(Self.reversedLets(250), "short.vedl", in: folder)
+    let fine = vedl(["check", short])
+    #expect(fine.status == 0, "\(fine.stderr.prefix(500))")
+    // 20,000 links overflowed the stack; now one located error.
+    let long = write(Self.reversedLets(20_000), "long.vedl", in: folder)
+    let check = vedl(["check", long])
+    #expect(check.status == 1)
+    #expect(check.stderr.components(separatedBy: "error[").count == 2, "\(check.stderr.prefix(800))")
+    #expect(check.stderr.contains("error[E0204]: `a19743` needs a chain of more than 256 values"))
+    #expect(check.stderr.contains("long.vedl:257:5"))
+  }
 }
