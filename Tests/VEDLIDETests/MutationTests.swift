@@ -13,10 +13,12 @@ import VEDLTime
 /// name, a value of another type, a dropped argument, a moved or duplicated line) through the
 /// checker, the IR JSON, the lowering and every editor feature: each answers with diagnostics
 /// inside the file, never a crash. Seeded: the same cases run everywhere. Set
-/// `VEDL_MUTATION_TRACE=1` to print each case before it runs (to find one that crashes).
+/// `VEDL_MUTATION_TRACE=1` to print each case before it runs (to find one that crashes), and
+/// `VEDL_MUTATION_PER_KIND=1000` to try (nearly) every site.
 @Suite struct MutationTests {
-  /// Mutations tried per file and kind (all sites when a kind has fewer).
-  static let perKind = 14
+  /// Mutations tried per file and kind (all sites when a kind has fewer);
+  /// `VEDL_MUTATION_PER_KIND=N` tries more locally.
+  static let perKind = ProcessInfo.processInfo.environment["VEDL_MUTATION_PER_KIND"].flatMap { Int($0) } ?? 14
   static let seed: UInt64 = 0x00ED_1715
 
   static let root: URL = {
