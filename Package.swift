@@ -15,6 +15,8 @@ let package = Package(
     .target(name: "VEDLDiagnostics", dependencies: ["VEDLSource"]),
     .target(name: "VEDLSyntax", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics"]),
     .target(name: "VEDLCaptions", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics"]),
+    // Structure-aware mutations of scripts, for the mutation tests and the fuzzer.
+    .target(name: "VEDLMutation", dependencies: ["VEDLSource", "VEDLSyntax"]),
     .target(
       name: "VEDLSema", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLCaptions"]),
     .target(name: "VEDLLowering", dependencies: ["VEDLTime", "VEDLSema"]),
@@ -99,7 +101,10 @@ let package = Package(
       name: "VEDLTimelinePictureTests", dependencies: ["VEDLTimelinePicture", "VEDLSema", "VEDLSource", "VEDLTime"]),
     .testTarget(
       name: "VEDLIDETests",
-      dependencies: ["VEDLIDE", "VEDLSema", "VEDLSyntax", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
+      dependencies: [
+        "VEDLIDE", "VEDLSema", "VEDLSyntax", "VEDLDiagnostics", "VEDLSource", "VEDLTime", "VEDLLowering",
+        "VEDLMutation",
+      ]),
     .testTarget(
       name: "VEDLLanguageServerTests",
       dependencies: ["VEDLLanguageServer", "VEDLIDE", "VEDLSema", "VEDLSource", "VEDLTime"]),
@@ -116,7 +121,7 @@ if Context.environment["VEDL_FUZZ"] == "1" {
       name: "VEDLFuzz",
       dependencies: [
         "VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLSema", "VEDLLowering", "VEDLMedia",
-        "VEDLCaptions", "VEDLIDE",
+        "VEDLCaptions", "VEDLIDE", "VEDLMutation",
       ],
       path: "Sources/VEDLFuzz",
       exclude: ["vedl.dict"]))

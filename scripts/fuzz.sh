@@ -3,7 +3,8 @@
 #
 # Builds the libFuzzer target over VEDL's front end (Sources/VEDLFuzz: lex, parse, render
 # diagnostics as text and JSON, format and re-parse, check, the editor's analysis — hover,
-# completion, navigation, symbols, hints, tokens, code actions — and lowering) and runs it
+# completion, navigation, symbols, hints, tokens, code actions — lowering, and checking and
+# lowering a few structure-aware mutants of each input that parses: VEDLMutation) and runs it
 # for SECONDS (default 60) starting from the seeds in Tests/Fixtures/fuzz-corpus. With
 # VEDL_FUZZ_TARGET=captions it fuzzes the SRT/WebVTT reader and writer instead, from
 # Tests/Fixtures/fuzz-captions. Exits 0 when nothing crashed, 1 when the fuzzer found a

@@ -52,7 +52,11 @@ extension DiagnosticCatalogue {
       "E0204", .error, "nesting too deep",
       explanation: """
         Blocks or expressions are nested more than 200 levels deep. VEDL stops there rather \
-        than risk running out of stack; no real edit needs that depth.
+        than risk running out of stack; no real edit needs that depth. Parentheses, calls, \
+        unary minus and member accesses (`a.b.c`) each count as a level; a run of operators \
+        (`1 + 1 + … + 1`, however long) counts as one. The checker reports the same code \
+        for more than 256 values that each wait on the next (`let`s used before they are \
+        defined, items placed `at:` an item further down).
 
         Flatten the expression, or move parts of it into `let` declarations.
         """),

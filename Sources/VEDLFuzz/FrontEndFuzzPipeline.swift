@@ -17,6 +17,7 @@ struct FrontEndFuzzPipeline: Sendable {
     SemanticCheckStage(),
     IDEAnalysisStage(),
     LoweringStage(),
+    MutationStage(),
   ])
 
   /// Parses `bytes` as the file `fuzz.vedl` and runs every stage on the result.

@@ -4,6 +4,8 @@ import Foundation
 /// that reaches the lowering says whether the corpus exercises the back end at all.
 enum FuzzStatistics {
   nonisolated(unsafe) static var inputs = 0
+  /// Mutants of the inputs (``MutationStage``), also counted by the stages after parsing.
+  nonisolated(unsafe) static var mutants = 0
   nonisolated(unsafe) static var checked = 0
   nonisolated(unsafe) static var lowered = 0
 
@@ -12,7 +14,8 @@ enum FuzzStatistics {
     guard ProcessInfo.processInfo.environment["VEDL_FUZZ_STATS"] == "1" else { return false }
     atexit {
       let line =
-        "fuzz-stats: \(FuzzStatistics.inputs) inputs, \(FuzzStatistics.checked) checked without errors, "
+        "fuzz-stats: \(FuzzStatistics.inputs) inputs and \(FuzzStatistics.mutants) mutants of them, "
+        + "\(FuzzStatistics.checked) checked without errors, "
         + "\(FuzzStatistics.lowered) lowered to a graph\n"
       FileHandle.standardError.write(Data(line.utf8))
     }

@@ -35,9 +35,9 @@ enum ExpressionWalk {
         }
         visit(argument.value, expected: type, body)
       }
-    case .binary(_, let lhs, let rhs):
-      visit(lhs, expected: nil, body)
-      visit(rhs, expected: nil, body)
+    case .binary(let first, let rest):
+      visit(first, expected: nil, body)
+      for operation in rest { visit(operation.operand, expected: nil, body) }
     case .negate(let inner):
       visit(inner, expected: nil, body)
     case .parenthesized(let inner):

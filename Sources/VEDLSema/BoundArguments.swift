@@ -30,6 +30,17 @@ struct BoundArguments {
     return false
   }
 
+  /// Whether every argument the schema requires is given (``CheckRun/bind(_:_:reporting:)``
+  /// reports each one that is not). The meaning of a statement reads its required arguments
+  /// only when this holds.
+  var hasRequiredArguments: Bool {
+    if let last = entry.requiredPositional.last, last >= positional.count { return false }
+    for slot in entry.requiredLabels {
+      guard let label = entry.schema.labelled[slot].label, labelled[label] != nil else { return false }
+    }
+    return true
+  }
+
   /// Whether the argument at `index` of ``all`` (one without a label) is a flag.
   func isFlag(at index: Int) -> Bool {
     let flags = entry.schema.flags

@@ -137,8 +137,8 @@ extension CheckRun {
     case .negate(let inner):
       guard let v = rawValue(inner, hint: nil) else { return nil }
       return negate(v, e)
-    case .binary(let op, let lhs, let rhs):
-      return binary(op, lhs, rhs, e)
+    case .binary(let first, let rest):
+      return binary(first, rest)
     case .member(let base, let member):
       return memberValue(base, member, e)
     case .call(let callee, let arguments):
@@ -232,11 +232,26 @@ extension CheckRun {
     }
   }
 
-  private func binary(_ op: BinaryOperator, _ lhs: Expr, _ rhs: Expr, _ e: Expr) -> Value? {
-    guard let l = rawValue(lhs, hint: nil), let r = rawValue(rhs, hint: nil) else { return nil }
+  /// A run of operators, folded left to right in a loop (a run may have thousands of
+  /// operands). As with nested pairs, the first operand that fails stops the evaluation.
+  private func binary(_ first: Expr, _ rest: [BinaryOperation]) -> Value? {
+    guard var value = rawValue(first, hint: nil) else { return nil }
+    var lhs = first.span
+    for operation in rest {
+      guard let r = rawValue(operation.operand, hint: nil) else { return nil }
+      let span = first.span.merged(with: operation.operand.span)
+      guard let next = binary(operation.op, value, r, lhs: lhs, rhs: operation.operand.span, span) else { return nil }
+      value = next
+      lhs = span
+    }
+    return value
+  }
+
+  /// `l op r`, where `l` was written at `lhs`, `r` at `rhs`, and the whole at `span`.
+  private func binary(_ op: BinaryOperator, _ l: Value, _ r: Value, lhs: Span, rhs: Span, _ span: Span) -> Value? {
     func checked(_ value: Rational?) -> Rational? {
       if value == nil {
-        report(.arithmeticError, "arithmetic overflow or division by zero in `\(file.text(e.span))`", e.span)
+        report(.arithmeticError, "arithmetic overflow or division by zero in `\(file.text(span))`", span)
       }
       return value
     }
@@ -274,11 +289,11 @@ extension CheckRun {
       return .string(a + b)
     default:
       var help: String? = nil
-      if case .number = r, case .duration = l { help = "give the number a unit, e.g. `\(file.text(rhs.span))s`" }
-      if case .number = l, case .duration = r { help = "give the number a unit, e.g. `\(file.text(lhs.span))s`" }
+      if case .number = r, case .duration = l { help = "give the number a unit, e.g. `\(file.text(rhs))s`" }
+      if case .number = l, case .duration = r { help = "give the number a unit, e.g. `\(file.text(lhs))s`" }
       report(
-        .invalidOperands, "cannot apply `\(op.rawValue)` to \(l.typeName) and \(r.typeName)", e.span,
-        labels: [Label(span: lhs.span, message: l.typeName), Label(span: rhs.span, message: r.typeName)], help: help)
+        .invalidOperands, "cannot apply `\(op.rawValue)` to \(l.typeName) and \(r.typeName)", span,
+        labels: [Label(span: lhs, message: l.typeName), Label(span: rhs, message: r.typeName)], help: help)
       return nil
     }
   }

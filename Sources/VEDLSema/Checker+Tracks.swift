@@ -502,7 +502,10 @@ extension CheckRun {
         reportDeclarationInBlock(blockItem)
         continue
       }
-      guard let checked = validate(s, in: context, seen: &seen) else { continue }
+      // A modifier without a required value (`zoom` alone) has been reported by `validate`.
+      guard let checked = validate(s, in: context, seen: &seen), checked.arguments.hasRequiredArguments else {
+        continue
+      }
       let (entry, args) = (checked.entry, checked.arguments)
       let schema = entry.schema
       values.removeAll()
@@ -536,12 +539,12 @@ extension CheckRun {
     }
     switch name {
     case "opacity":
-      if case .number(let v) = positional[0], v.isNegative || v > .one {
+      if case .number(let v)? = positional.first, v.isNegative || v > .one {
         return outOfRange(
           args.positional[0].span, "opacity must be between 0 and 100%", "`0` is transparent, `1` (or `100%`) opaque")
       }
     case "scale", "zoom":
-      if case .number(let v) = positional[0], !v.isPositive {
+      if case .number(let v)? = positional.first, !v.isPositive {
         return outOfRange(
           args.positional[0].span, "`\(name)` must be greater than zero", "`1` leaves the size unchanged")
       }

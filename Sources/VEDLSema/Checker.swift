@@ -138,6 +138,11 @@ final class CheckRun {
 
   /// The chain of values being computed, for cycle reports.
   var evaluationStack: [Request] = []
+  /// How many values may wait on one another (`let b = a + 1` before `let a = …`, `at: a.end`)
+  /// before the chain is reported (E0204) instead of followed: each link costs the stack about
+  /// 10 KB in a debug build, and the language server's threads have 8 MB.
+  static let maximumEvaluationDepth = 256
+  private var reportedDeepEvaluation = false
 
   var reportedParameters: Set<String> = []
   /// The values of the modifier being checked (reused from one modifier to the next).
@@ -176,6 +181,17 @@ final class CheckRun {
       reportCycle(what, span)
       return nil
     case .pending:
+      guard evaluationStack.count < Self.maximumEvaluationDepth else {
+        if !reportedDeepEvaluation {
+          reportedDeepEvaluation = true
+          report(
+            .nestingTooDeep,
+            "\(what) needs a chain of more than \(Self.maximumEvaluationDepth) values, each waiting on the next", span,
+            labels: [Label(span: evaluationStack[0].span, message: "the chain starts with \(evaluationStack[0].what)")],
+            help: "define values before they are used, or compute this one from fewer steps")
+        }
+        return nil
+      }
       set(.active)
       evaluationStack.append(Request(what: what, span: span))
       let value = body()

@@ -54,13 +54,29 @@ public enum ExprKind: Hashable, Sendable {
   indirect case member(Expr, Identifier)
   /// `callee(arguments)`: `video("a.mp4")`, `dynamic(maximumTracks: 2)`.
   indirect case call(Identifier, [Argument])
-  indirect case binary(BinaryOperator, Expr, Expr)
+  /// `first op operand op operand …`: operators of one precedence class, applied left to
+  /// right (`a - b + c` is `(a - b) + c`); `a..b` is one with the operator `..`. A run of
+  /// operators is one node with a list, not nested pairs, so that a long sum (`1 + 1 + …`,
+  /// thousands of terms) is no deeper than a short one: every walk over the tree, and freeing
+  /// it, stays shallow.
+  indirect case binary(Expr, [BinaryOperation])
   /// `-operand`.
   indirect case negate(Expr)
   /// `( inner )` — kept so the formatter can print what the user wrote.
   indirect case parenthesized(Expr)
   /// Missing or malformed expression; a diagnostic has been reported.
   case error
+}
+
+/// One operator of a ``ExprKind/binary(_:_:)`` run and the operand after it.
+public struct BinaryOperation: Hashable, Sendable {
+  public var op: BinaryOperator
+  public var operand: Expr
+
+  public init(_ op: BinaryOperator, _ operand: Expr) {
+    self.op = op
+    self.operand = operand
+  }
 }
 
 /// An expression with its span.

@@ -92,10 +92,11 @@ public struct ASTDump {
           dump(a.value, indent + 1, &out)
         }
       }
-    case .binary(let op, let lhs, let rhs):
-      line(&out, indent, "binary \(op.rawValue)", expr.span)
-      dump(lhs, indent + 1, &out)
-      dump(rhs, indent + 1, &out)
+    case .binary(let first, let rest):
+      // `binary + -` for `a + b - c`: the operators in order, then the operands.
+      line(&out, indent, "binary " + rest.map(\.op.rawValue).joined(separator: " "), expr.span)
+      dump(first, indent + 1, &out)
+      for operation in rest { dump(operation.operand, indent + 1, &out) }
     case .negate(let operand):
       line(&out, indent, "negate", expr.span)
       dump(operand, indent + 1, &out)

@@ -267,9 +267,9 @@ struct SyntaxHints {
       for argument in arguments { collect(argument.value) }
     case .member(let base, _):
       collect(base)
-    case .binary(_, let lhs, let rhs):
-      collect(lhs)
-      collect(rhs)
+    case .binary(let first, let rest):
+      collect(first)
+      for operation in rest { collect(operation.operand) }
     case .parenthesized(let inner):
       collect(inner)
     case .literal, .bool, .string, .name, .error:

@@ -580,7 +580,7 @@ public struct Parser {
     advance()
     skipNewlinesInParentheses()
     let rhs = parseBinary(minimumPrecedence: 2)
-    return Expr(.binary(.range, lhs, rhs), lhs.span.merged(with: rhs.span))
+    return Expr(.binary(lhs, [BinaryOperation(.range, rhs)]), lhs.span.merged(with: rhs.span))
   }
 
   private func binaryOperator(_ token: Token) -> BinaryOperator? {
@@ -593,18 +593,28 @@ public struct Parser {
     }
   }
 
-  /// `additive` and `multiplicative`, by precedence climbing (left-associative).
+  /// `additive` and `multiplicative`, by precedence climbing (left-associative). A run of
+  /// operators of one precedence class becomes one ``ExprKind/binary(_:_:)`` node with a list
+  /// of operands, so that `1 + 1 + … + 1` is as shallow as `1 + 1` however long it is.
   private mutating func parseBinary(minimumPrecedence: Int) -> Expr {
-    var lhs = parseUnary()
+    var first = parseUnary()
+    var rest: [BinaryOperation] = []
     skipNewlinesIfContinued()
     while let op = binaryOperator(current), op.precedence >= minimumPrecedence {
+      // Only a looser operator can follow a run here (a tighter one went into the operand):
+      // the run so far becomes the first operand of the new one.
+      if let last = rest.last, last.op.precedence != op.precedence {
+        first = Expr(.binary(first, rest), first.span.merged(with: last.operand.span))
+        rest = []
+      }
       advance()
       skipNewlinesInParentheses()
       let rhs = depthGuarded { $0.parseBinary(minimumPrecedence: op.precedence + 1) }
-      lhs = Expr(.binary(op, lhs, rhs), lhs.span.merged(with: rhs.span))
+      rest.append(BinaryOperation(op, rhs))
       skipNewlinesIfContinued()
     }
-    return lhs
+    guard let last = rest.last else { return first }
+    return Expr(.binary(first, rest), first.span.merged(with: last.operand.span))
   }
 
   /// Runs `body` one nesting level deeper, or reports E0204.
@@ -634,7 +644,17 @@ public struct Parser {
   /// `postfix := primary ( '.' IDENT )*`
   private mutating func parsePostfix() -> Expr {
     var expr = parsePrimary()
+    var members = 0
     while at(.dot) {
+      // `a.b.c` is `(a.b).c`: each member is one level of nesting, counted like the others so
+      // that no chain makes the tree deeper than the limit.
+      members += 1
+      if depth + members > Parser.maximumDepth {
+        error(
+          .nestingTooDeep, "expression nested more than \(Parser.maximumDepth) levels deep", current.span,
+          help: "split the expression with `let` declarations")
+        return expr
+      }
       advance()
       guard let member = expectMemberName() else { return expr }
       expr = Expr(.member(expr, member), expr.span.merged(with: member.span))
