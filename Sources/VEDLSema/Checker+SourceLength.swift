@@ -57,7 +57,10 @@ extension CheckRun {
       // The trim end that gives the snapped length, offered when it can be written exactly.
       let end = trim.start + snapped * item.speed
       if let literal = Self.sourceTimeLiteral(end, grid: grid) {
-        if case .binary(.range, _, let endExpr)? = trimArgument?.value.kind, case .literal = endExpr.kind {
+        if case .binary(_, let operations)? = trimArgument?.value.kind, operations.count == 1,
+          operations[0].op == .range, case .literal = operations[0].operand.kind
+        {
+          let endExpr = operations[0].operand
           fixIts.append(FixIt(span: endExpr.span, replacement: literal, message: "end the trim at `\(literal)`"))
         } else {
           help = "end the trim at `\(literal)` for a whole number of frames"

@@ -306,12 +306,15 @@ import VEDLRender
       render.process.waitUntilExit()
       return (render.process.terminationStatus, out, err)
     }
-    /// Starts two renders, the second once the first is at work on the output (its lock or
-    /// its temporary file is there).
+    /// Starts two renders, the second once the first is at work on the output: its temporary
+    /// file is there, which it makes only while it holds the lock (the lock file alone may
+    /// not be locked yet, and on a loaded machine the second could then take it first).
     func race(_ first: String, _ second: String) throws -> [(status: Int32, out: String, err: String)] {
       let a = try start(first)
       let deadline = Date().addingTimeInterval(60)
-      while files(in: out).isEmpty && a.process.isRunning && Date() < deadline {
+      while !files(in: out).contains(where: { $0.contains(".vedl-tmp-") }) && a.process.isRunning
+        && Date() < deadline
+      {
         usleep(5_000)
       }
       let b = try start(second)
@@ -436,7 +439,13 @@ import VEDLRender
       process.standardOutput = FileHandle.nullDevice
       try process.run()
       let deadline = Date().addingTimeInterval(60)
-      while tests.files(in: out).isEmpty && process.isRunning && Date() < deadline { usleep(20_000) }
+      // Its temporary exists once it holds the output's lock and renders (the lock file
+      // appears first, before the lock is taken).
+      while !tests.files(in: out).contains(where: { $0.contains(".vedl-tmp-") }) && process.isRunning
+        && Date() < deadline
+      {
+        usleep(20_000)
+      }
     }
 
     /// Sends `number`, waits for the process to end and returns its standard error.
