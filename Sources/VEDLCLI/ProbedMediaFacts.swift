@@ -36,6 +36,12 @@ final class ProbedMediaFacts: MediaFactsProvider, @unchecked Sendable {
     return result
   }
 
+  /// Whether the file system has a file (not a folder) at `path` (a font file, E0515).
+  func fileExists(atPath path: String) -> Bool {
+    var isFolder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
+  }
+
   static func probe(_ path: String) -> Result<MediaFacts, MediaFactsError> {
     do {
       let info = try MediaProbe.probe(path: path, options: ProbeOptions(frameCounting: .never))

@@ -4,6 +4,7 @@ extension DiagnosticCode {
   public static let mediaWrongKind = DiagnosticCode("E0512")
   public static let mediaTruncated = DiagnosticCode("E0513")
   public static let unknownSourceKind = DiagnosticCode("E0514")
+  public static let fontFileMissing = DiagnosticCode("E0515")
 }
 
 extension DiagnosticCatalogue {
@@ -62,6 +63,20 @@ extension DiagnosticCatalogue {
         ```
 
         Use `video("a.mp4")`.
+        """),
+    CatalogueEntry(
+      "E0515", .error, "font file not found",
+      explanation: """
+        A `font` of a text item or of the caption style names a font file (the name contains \
+        `/` or ends in `.ttf`, `.otf` or `.ttc`) that does not exist. Relative paths resolve \
+        against the folder of the `.vedl` file. A font family name (`"DejaVu Sans:style=Bold"`) \
+        is not checked: Fontconfig always picks its closest installed font.
+
+        ```vedl
+        text "Hello" at: 0s duration: 2s { font "fonts/missing.ttf" size: 48 }
+        ```
+
+        Fix the path, or name an installed family instead.
         """),
   ]
 }

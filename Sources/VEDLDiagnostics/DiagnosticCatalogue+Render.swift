@@ -101,15 +101,16 @@ extension DiagnosticCatalogue {
       explanation: """
         The native renderer could not draw a frame for a reason other than a damaged media \
         file (that is `E0811`): the font library could not start (FreeType or Fontconfig is \
-        missing), a font named by `font` or the caption style cannot be found or opened, or \
+        missing), FreeType cannot draw a font at the size asked for, no installed font matches \
+        (a font file that does not exist is found when the script is checked: `E0515`), or \
         FFmpeg's `testsrc2` generator behind `testpattern()` failed. The message says which.
 
         ```vedl
-        text "Hello" at: 0s duration: 2s { font "fonts/missing.ttf" size: 48 }
+        text "Hello" at: 0s duration: 2s { font "DejaVu Sans" size: 70000 }
         ```
 
-        Fix the font path (relative paths resolve against the script's folder), or install \
-        the fonts and `fontconfig`.
+        Use a size FreeType accepts (at most 65535 pixels), or install the fonts and \
+        `fontconfig`.
         """),
     CatalogueEntry(
       "E0818", .error, "the render did not make the timeline's frames",

@@ -29,6 +29,11 @@ struct DrawtextLayout {
   var textHeight: Int
   /// `lh`.
   var lineHeight: Int
+  /// `ascent` (`max_glyph_a`): the highest glyph box top, so the first baseline is this far
+  /// below `y` (−32000 for an empty text, as `drawtext` leaves it).
+  var ascent: Int
+  /// `descent` (`max_glyph_d`): the lowest glyph box bottom (32000 for an empty text).
+  var descent: Int
   /// The drawn glyphs, in text order.
   var placements: [Placement]
 
@@ -78,6 +83,8 @@ struct DrawtextLayout {
     textWidth = max(widest, x)
     textHeight = y + lineHeight
     self.lineHeight = lineHeight
+    self.ascent = ascent
+    self.descent = descent
     self.placements = placements
   }
 

@@ -92,6 +92,11 @@ final class FontFace {
     return bitmap
   }
 
+  /// Whether the face maps character `code` to a glyph of its own (not `.notdef`).
+  func hasGlyph(_ code: UInt32) -> Bool {
+    FT_Get_Char_Index(face, FT_ULong(code)) != 0
+  }
+
   /// `drawtext`'s kerning between two characters, in whole pixels. FFmpeg 5.1 passes the
   /// *character codes* to `FT_Get_Kerning`, which expects glyph indices; this reproduces that
   /// so that both backends place glyphs identically.

@@ -24,6 +24,14 @@ public final class FontLibrary: @unchecked Sendable {
   private let stroker: OpaquePointer
   private var locations: [FontRequest: FontLocation] = [:]
   private var faces: [FaceKey: FontFace] = [:]
+  private var resolved: [FontRequest: ResolvedFont] = [:]
+
+  /// A request resolved to the file that draws it, with the fonts to fall back to for the
+  /// characters that file lacks.
+  private struct ResolvedFont {
+    var request: FontRequest
+    var fallbacks: [FontFallback]
+  }
 
   /// A face at one pixel size.
   private struct FaceKey: Hashable {
@@ -80,7 +88,9 @@ public final class FontLibrary: @unchecked Sendable {
       let layout = try DrawtextLayout(line, face: face)
       let drawn = try layout.mask(face: face)
       return RenderedText(
-        textWidth: layout.textWidth, textHeight: layout.textHeight, lineHeight: layout.lineHeight, mask: drawn.mask,
+        textWidth: layout.textWidth, textHeight: layout.textHeight, lineHeight: layout.lineHeight,
+        ascent: layout.ascent,
+        mask: drawn.mask,
         maskX: drawn.x, maskY: drawn.y)
     }
   }
@@ -101,9 +111,82 @@ public final class FontLibrary: @unchecked Sendable {
         drawn = try layout.mask(face: face, borderWidth: width, stroker: stroker)
       }
       return RenderedText(
-        textWidth: layout.textWidth, textHeight: layout.textHeight, lineHeight: layout.lineHeight, mask: drawn.mask,
+        textWidth: layout.textWidth, textHeight: layout.textHeight, lineHeight: layout.lineHeight,
+        ascent: layout.ascent,
+        mask: drawn.mask,
         maskX: drawn.x, maskY: drawn.y)
     }
+  }
+
+  /// Lays out the lines of one text the way the backends draw it (docs/native.md, "Text"):
+  /// each line is split into runs by font — a character the requested font lacks is drawn
+  /// from the first Fontconfig fallback that has it (`FcFontSort`; outline fonts only), each
+  /// run being one `drawtext` — and measured (`tw` per run, offsets along the line). The
+  /// ascent and line height are those `drawtext` computes for the whole text (the lines
+  /// joined with `\n`, whose glyphs count too), so that stacked lines are spaced evenly.
+  ///
+  /// A family request is resolved with the whole Fontconfig pattern (`DejaVu Sans:style=Bold`
+  /// is the bold face) to a file; a file request is the file `drawtext` would open.
+  public func measure(_ lines: [String], font: FontRequest, size: Int) throws(FontError) -> TextMeasurement {
+    try locked { () throws(FontError) in
+      let primary = try resolve(font)
+      let face = try face(for: primary.request, size: size)
+      var ascent = -32000
+      var descent = 32000
+      var measured: [TextMeasurement.Line] = []
+      for line in lines {
+        var pieces: [(text: String, font: FontRequest)] = []
+        for scalar in line.unicodeScalars {
+          if scalar.value == 0 { break }
+          var chosen = primary.request
+          if scalar.value >= 0x20, !face.hasGlyph(scalar.value),
+            let fallback = primary.fallbacks.first(where: { $0.covers(scalar.value) })
+          {
+            chosen = FontRequest(family: nil, file: fallback.location.path)
+          }
+          if let last = pieces.last, last.font == chosen {
+            pieces[pieces.count - 1].text.unicodeScalars.append(scalar)
+          } else {
+            pieces.append((String(scalar), chosen))
+          }
+        }
+        var runs: [TextMeasurement.Run] = []
+        var offset = 0
+        for piece in pieces {
+          let layout = try DrawtextLayout(piece.text, face: try self.face(for: piece.font, size: size))
+          ascent = max(ascent, layout.ascent)
+          descent = min(descent, layout.descent)
+          runs.append(TextMeasurement.Run(text: piece.text, font: piece.font, offset: offset, width: layout.textWidth))
+          offset += layout.textWidth
+        }
+        measured.append(TextMeasurement.Line(runs: runs, width: offset))
+      }
+      if lines.count > 1 {
+        // The `\n` between lines is a character of the whole text: its glyph box counts.
+        let newline = try face.glyph(0x0A)
+        ascent = max(ascent, newline.boxTop)
+        descent = min(descent, newline.boxBottom)
+      }
+      return TextMeasurement(lines: measured, ascent: ascent, lineHeight: ascent - descent)
+    }
+  }
+
+  /// The file that draws `request`, and its fallbacks.
+  private func resolve(_ request: FontRequest) throws(FontError) -> ResolvedFont {
+    if let known = resolved[request] { return known }
+    let found: ResolvedFont
+    if let family = request.family, request.file == nil {
+      let match = try matcher.match(pattern: family)
+      // `drawtext` opens only a file's first face: a face deeper in a collection stays a family.
+      let primary = match.best.index == 0 ? FontRequest(family: nil, file: match.best.path) : request
+      found = ResolvedFont(request: primary, fallbacks: match.fallbacks)
+    } else {
+      let file = try location(for: request)
+      let primary = file.index == 0 ? FontRequest(family: nil, file: file.path) : request
+      found = ResolvedFont(request: primary, fallbacks: try matcher.match(pattern: "sans-serif").fallbacks)
+    }
+    resolved[request] = found
+    return found
   }
 
   /// Runs `body` holding the lock.

@@ -62,10 +62,84 @@ final class FontconfigMatcher {
     return FontLocation(path: path, index: Int(index))
   }
 
+  /// The face Fontconfig picks for a whole Fontconfig pattern such as
+  /// `DejaVu Sans:style=Bold` (`FcNameParse`, so its properties count — `drawtext`'s `font=`
+  /// would take the whole text as a family name), followed by the fonts Fontconfig would fall
+  /// back to for it (`FcFontSort`, trimmed), each with the characters it covers. Only outline
+  /// fonts are listed as fallbacks: `drawtext` cannot size a bitmap-only font (such as the
+  /// colour bitmaps of Noto Color Emoji), and it can only open a file's first face.
+  func match(pattern: String) throws(FontError) -> (best: FontLocation, fallbacks: [FontFallback]) {
+    guard let parsed = Self.withFcString(pattern, { FcNameParse($0) }) else {
+      throw FontError(message: "fontconfig cannot parse the font name `\(pattern)`")
+    }
+    defer { FcPatternDestroy(parsed) }
+    guard FcConfigSubstitute(config, parsed, FcMatchPattern) == FcTrue else {
+      throw FontError(message: "fontconfig cannot substitute the pattern `\(pattern)`")
+    }
+    FcDefaultSubstitute(parsed)
+    var result = FcResultMatch
+    guard let best = FcFontMatch(config, parsed, &result), result == FcResultMatch else {
+      throw FontError(message: "no font found for `\(pattern)`")
+    }
+    defer { FcPatternDestroy(best) }
+    guard let location = Self.location(of: best) else {
+      throw FontError(message: "fontconfig gives no font file for `\(pattern)`")
+    }
+    var fallbacks: [FontFallback] = []
+    result = FcResultMatch
+    if let sorted = FcFontSort(config, parsed, FcTrue, nil, &result) {
+      defer { FcFontSetDestroy(sorted) }
+      for i in 0..<Int(sorted.pointee.nfont) {
+        guard let font = sorted.pointee.fonts[i], let found = Self.location(of: font), found.index == 0 else {
+          continue
+        }
+        var outline: FcBool = FcFalse
+        var charset: OpaquePointer? = nil
+        guard FcPatternGetBool(font, FC_OUTLINE, 0, &outline) == FcResultMatch, outline == FcTrue,
+          FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
+          let copy = FcCharSetCopy(charset)
+        else { continue }
+        fallbacks.append(FontFallback(location: found, charset: copy))
+      }
+    }
+    return (location, fallbacks)
+  }
+
+  /// The file and face index of a matched pattern.
+  private static func location(of pattern: OpaquePointer) -> FontLocation? {
+    var index: Int32 = 0
+    var file: UnsafeMutablePointer<FcChar8>? = nil
+    guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+    if FcPatternGetInteger(pattern, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
+    let path = file.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
+    return FontLocation(path: path, index: Int(index))
+  }
+
   /// Calls `body` with `string` as a NUL-terminated `FcChar8` (unsigned) C string.
   private static func withFcString<T>(_ string: String, _ body: (UnsafePointer<FcChar8>) -> T) -> T {
     string.withCString { chars in
       chars.withMemoryRebound(to: FcChar8.self, capacity: string.utf8.count + 1) { body($0) }
     }
+  }
+}
+
+/// A font Fontconfig would fall back to, with the characters it has (`FcCharSet`, owned).
+final class FontFallback {
+  /// The font's file (its first face).
+  let location: FontLocation
+  private let charset: OpaquePointer
+
+  init(location: FontLocation, charset: OpaquePointer) {
+    self.location = location
+    self.charset = charset
+  }
+
+  deinit {
+    FcCharSetDestroy(charset)
+  }
+
+  /// Whether the font has a glyph for character `code`.
+  func covers(_ code: UInt32) -> Bool {
+    FcCharSetHasChar(charset, FcChar32(code)) == FcTrue
   }
 }

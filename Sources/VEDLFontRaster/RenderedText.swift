@@ -11,6 +11,9 @@ public struct RenderedText: Sendable, Equatable {
   /// `drawtext`'s `lh` (`line_h`): the highest glyph top minus the lowest glyph bottom over
   /// every character of the text (so it depends on the text, not only on the font).
   public var lineHeight: Int
+  /// `drawtext`'s `ascent`: the highest glyph top over the text, so its first baseline is
+  /// this far below `y`.
+  public var ascent: Int
   /// The glyph coverage, 0…255 (white-on-black `drawtext` output has these values).
   public var mask: CoverageMask
   /// The mask's left column relative to `drawtext`'s `x`.
@@ -19,10 +22,13 @@ public struct RenderedText: Sendable, Equatable {
   public var maskY: Int
 
   /// A rendered text with the given metrics and mask placement.
-  public init(textWidth: Int, textHeight: Int, lineHeight: Int, mask: CoverageMask, maskX: Int, maskY: Int) {
+  public init(
+    textWidth: Int, textHeight: Int, lineHeight: Int, ascent: Int, mask: CoverageMask, maskX: Int, maskY: Int
+  ) {
     self.textWidth = textWidth
     self.textHeight = textHeight
     self.lineHeight = lineHeight
+    self.ascent = ascent
     self.mask = mask
     self.maskX = maskX
     self.maskY = maskY

@@ -9,7 +9,14 @@ extension LoweringRun {
   /// `font=` (a Fontconfig pattern) or `fontfile=` (a path: it contains `/` or ends in
   /// `.ttf`, `.otf`, `.ttc`; relative paths resolve against the script's folder).
   func fontOptions(_ font: String?) -> [Filter.Option] {
-    switch TextFont.resolve(font, baseDirectory: options.baseDirectory) {
+    fontOptions(TextFont.resolve(font, baseDirectory: options.baseDirectory))
+  }
+
+  /// `font=` for a family, `fontfile=` for a file (with a text measurer, every run's font is
+  /// a file: the measurer resolved the whole Fontconfig pattern, `DejaVu Sans:style=Bold`,
+  /// which `drawtext`'s `font=` would take as a family name).
+  func fontOptions(_ font: TextFont) -> [Filter.Option] {
+    switch font {
     case .family(let family): [.init("font", family)]
     case .file(let path): [.init("fontfile", path)]
     }
@@ -30,9 +37,9 @@ extension LoweringRun {
     func color(_ c: UInt32) -> String { OptionText.color(rotated ? c : space.drawColor(c)) }
     let fontSize = max(1, ((mods.fontSize ?? defaultFontSize) * mods.scale).rounded)
     let padding = mods.box == nil ? 0 : max(0, ((mods.boxPadding ?? .zero) * mods.scale).rounded)
-    var style = fontOptions(mods.font)
-    style.append(.init("fontsize", String(fontSize)))
-    style.append(.init("fontcolor", color(mods.fontColor ?? 0xFFFF_FFFF)))
+    var style: [Filter.Option] = [
+      .init("fontsize", String(fontSize)), .init("fontcolor", color(mods.fontColor ?? 0xFFFF_FFFF)),
+    ]
     if let box = mods.box {
       style += [.init("box", "1"), .init("boxcolor", color(box)), .init("boxborderw", String(padding))]
     }
@@ -44,28 +51,43 @@ extension LoweringRun {
       (w: $0.width.map { ($0 * mods.scale).rounded }, h: $0.height.map { ($0 * mods.scale).rounded })
     }
     let lines = wrappedLines(text, font: mods.font, size: fontSize, boxWidth: sized?.w, padding: padding)
-    let drawnText = lines.joined(separator: "\n")
     let align = mods.align ?? "center"
-    let separateLines = lines.count > 1 && align != "leading"
-    let gap = separateLines ? 2 * padding : 0
-    let blockHeight = separateLines ? "(\(lines.count)*lh+\(Int64(lines.count - 1) * gap))" : "th"
     let side =
       Int64((Double(canvas.width * canvas.width + canvas.height * canvas.height).squareRoot()).rounded(.up)) / 2 * 2 + 2
-    let layout = TextLayout(
-      frame: rotated ? PixelSize(width: side, height: side) : canvas, fixedWidth: sized?.w, fixedHeight: sized?.h,
-      padding: padding, align: align, position: rotated ? nil : mods.position, contentHeight: blockHeight)
+    let frame = rotated ? PixelSize(width: side, height: side) : canvas
+    let position = rotated ? nil : mods.position
 
     var draws: [Filter] = []
-    let pieces: [(text: String, y: String)] =
-      separateLines
-      ? lines.enumerated().map { ($0.element, $0.offset == 0 ? layout.y : "\(layout.y)+\($0.offset)*(lh+\(gap))") }
-      : [(drawnText, layout.y)]
-    for piece in pieces where !piece.text.isEmpty {
-      var options = style
-      options += [
-        .init("text", piece.text), .init("expansion", "none"), .init("x", layout.x), .init("y", piece.y),
-      ]
-      draws.append(Filter("drawtext", options))
+    let font = TextFont.resolve(mods.font, baseDirectory: options.baseDirectory)
+    if let measured = options.textMeasurer?.measure(lines, font: font, size: fontSize) {
+      let layout = TextLayout(
+        frame: frame, fixedWidth: sized?.w, fixedHeight: sized?.h, padding: padding, align: align, position: position)
+      for draw in TextBlock.draws(measured, layout: layout) {
+        let placement: [Filter.Option] = [
+          .init("text", draw.text), .init("expansion", "none"), .init("x", draw.x), .init("y", draw.y),
+        ]
+        draws.append(Filter("drawtext", fontOptions(draw.font) + style + placement))
+      }
+    } else {
+      // Without a measurer: the lines stacked by each line's own `lh` (uneven for lines
+      // with different glyph heights; docs/graph.md §5).
+      let drawnText = lines.joined(separator: "\n")
+      let separateLines = lines.count > 1 && align != "leading"
+      let gap = separateLines ? 2 * padding : 0
+      let blockHeight = separateLines ? "(\(lines.count)*lh+\(Int64(lines.count - 1) * gap))" : "th"
+      let layout = TextLayout(
+        frame: frame, fixedWidth: sized?.w, fixedHeight: sized?.h, padding: padding, align: align,
+        position: position, contentHeight: blockHeight)
+      let pieces: [(text: String, y: String)] =
+        separateLines
+        ? lines.enumerated().map { ($0.element, $0.offset == 0 ? layout.y : "\(layout.y)+\($0.offset)*(lh+\(gap))") }
+        : [(drawnText, layout.y)]
+      for piece in pieces where !piece.text.isEmpty {
+        let placement: [Filter.Option] = [
+          .init("text", piece.text), .init("expansion", "none"), .init("x", layout.x), .init("y", piece.y),
+        ]
+        draws.append(Filter("drawtext", fontOptions(font) + style + placement))
+      }
     }
 
     guard rotated else {
@@ -129,18 +151,51 @@ extension LoweringRun {
     return factors.isEmpty ? nil : factors.joined(separator: "*")
   }
 
-  /// Burns the caption cues in (none for `captions burnIn: false`): one `drawtext` per cue
-  /// line, centred, with the style's box and outline (`borderw`, 2 pixels), enabled on the
-  /// cue's frames only (`between(n,…)` on frame numbers is exact at the boundaries).
+  /// Burns the caption cues in (none for `captions burnIn: false`): each cue's lines,
+  /// centred, with the style's box and outline (`borderw`, 2 pixels), enabled on the cue's
+  /// frames only (`between(n,…)` on frame numbers is exact at the boundaries). With a text
+  /// measurer the lines are wrapped to the canvas width less the margin and the box padding
+  /// on both sides (`CaptionPlacement`) and placed by `TextBlock`, as text items are.
   mutating func lowerCaptions(onto composite: inout PendingStream) {
     let style = timeline.captions.style
     let cues = timeline.captions.burntInCues
-    let size = max(1, style.size.rounded)
-    let padding = style.box == nil ? Int64(0) : max(2, size / 5)
-    let margin = style.margin.rounded
+    let placement = CaptionPlacement(style: style, canvas: canvas)
+    let (size, padding, margin) = (placement.size, placement.padding, placement.margin)
+    var look: [Filter.Option] = [
+      .init("fontsize", String(size)), .init("fontcolor", OptionText.color(space.drawColor(style.color))),
+    ]
+    if let box = style.box {
+      look += [
+        .init("box", "1"), .init("boxcolor", OptionText.color(space.drawColor(box))),
+        .init("boxborderw", String(padding)),
+      ]
+    }
+    if let outline = style.outline {
+      look += [
+        .init("borderw", String(Captions.Style.outlineWidth)),
+        .init("bordercolor", OptionText.color(space.drawColor(outline))),
+      ]
+    }
+    let font = TextFont.resolve(style.font, baseDirectory: options.baseDirectory)
     for cue in cues {
       let end = min(cue.endFrame, frameCount)
       guard cue.startFrame < end else { continue }
+      let enable = Filter.Option("enable", "between(n,\(cue.startFrame),\(end - 1))")
+      if let measurer = options.textMeasurer {
+        let lines = TextWrapping.lines(cue.text, width: placement.wrapWidth) {
+          measurer.width(of: $0, font: font, size: size) ?? 0
+        }
+        if let measured = measurer.measure(lines, font: font, size: size) {
+          for draw in TextBlock.draws(measured, layout: placement.layout) {
+            let drawn: [Filter.Option] = [
+              .init("text", draw.text), .init("expansion", "none"), .init("x", draw.x), .init("y", draw.y), enable,
+            ]
+            composite.append(Filter("drawtext", fontOptions(draw.font) + look + drawn))
+          }
+          continue
+        }
+      }
+      // Without a measurer: not wrapped, each line placed by its own `lh`.
       let lines = cue.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       let count = Int64(lines.count)
       let step = "(lh+\(2 * padding))"
@@ -154,27 +209,10 @@ extension LoweringRun {
         case "center": y = "(h-(\(count)*lh+\((count - 1) * 2 * padding)))/2\(above)"
         default: y = "h-\(margin + padding)-lh\(below)"
         }
-        var options = fontOptions(style.font)
-        options += [
-          .init("fontsize", String(size)), .init("fontcolor", OptionText.color(space.drawColor(style.color))),
+        let drawn: [Filter.Option] = [
+          .init("text", line), .init("expansion", "none"), .init("x", "(w-tw)/2"), .init("y", y), enable,
         ]
-        if let box = style.box {
-          options += [
-            .init("box", "1"), .init("boxcolor", OptionText.color(space.drawColor(box))),
-            .init("boxborderw", String(padding)),
-          ]
-        }
-        if let outline = style.outline {
-          options += [
-            .init("borderw", String(Captions.Style.outlineWidth)),
-            .init("bordercolor", OptionText.color(space.drawColor(outline))),
-          ]
-        }
-        options += [
-          .init("text", line), .init("expansion", "none"), .init("x", "(w-tw)/2"), .init("y", y),
-          .init("enable", "between(n,\(cue.startFrame),\(end - 1))"),
-        ]
-        composite.append(Filter("drawtext", options))
+        composite.append(Filter("drawtext", fontOptions(font) + look + drawn))
       }
     }
     if !cues.isEmpty { composite.append(contentsOf: keepOpaque) }

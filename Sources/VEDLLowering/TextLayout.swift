@@ -23,6 +23,9 @@ public struct TextLayout: Sendable {
   /// The height of what is drawn: `th` for one `drawtext`, or the stacked lines'
   /// `(L*lh+gaps)`.
   var contentHeight: String
+  /// The width the horizontal placement uses: `tw`, or a measured line's width when a line is
+  /// drawn in several runs (`TextBlock`).
+  var contentWidth = "tw"
 
   /// A layout; `contentHeight` is the expression the lowering prints for the drawn height.
   init(
@@ -55,19 +58,19 @@ public struct TextLayout: Sendable {
       switch position {
       case .anchor(let fx, _, let margin)?:
         if fx.isZero { return OptionText.number(margin + Rational(padding)) }
-        if fx == .one { return "w-tw-\(OptionText.number(margin + Rational(padding)))" }
-        return "(w-tw)/2"
+        if fx == .one { return "w-\(contentWidth)-\(OptionText.number(margin + Rational(padding)))" }
+        return "(w-\(contentWidth))/2"
       case .point(let px?, _)?:
         return OptionText.number(px + Rational(padding))
       default:
-        return "(w-tw)/2"
+        return "(w-\(contentWidth))/2"
       }
     }
     let left = Self.boxOrigin(position, horizontal: true, extent: width, total: frame.width)
     switch align {
     case "leading": return OptionText.number(left + Rational(padding))
-    case "trailing": return "\(OptionText.number(left + Rational(width - padding)))-tw"
-    default: return "\(OptionText.number(left + Rational(width, 2)!))-tw/2"
+    case "trailing": return "\(OptionText.number(left + Rational(width - padding)))-\(contentWidth)"
+    default: return "\(OptionText.number(left + Rational(width, 2)!))-\(contentWidth)/2"
     }
   }
 

@@ -11,4 +11,10 @@ extension Timeline {
       }
     }
   }
+
+  /// Whether anything is drawn with a font: a non-empty text item or a burnt-in caption —
+  /// a caller sets up a text measurer (a font library) only then.
+  public var drawsText: Bool {
+    !captions.burntInCues.isEmpty || tracks.contains { $0.items.contains { !($0.text ?? "").isEmpty } }
+  }
 }

@@ -4,10 +4,10 @@ import VEDLRaster
 import VEDLSema
 import VEDLTime
 
-/// The caption lane burnt in, as the lowering's `lowerCaptions` draws it: one `drawtext` per
-/// cue line, centred horizontally, stacked from the bottom (or the top, or the centre) with
-/// the style's margin, size, colour, box (padding a fifth of the size, at least 2 pixels) and
-/// outline (2 pixels, drawn like a text item's), on the cue's frames only; nothing for
+/// The caption lane burnt in, as the lowering's `lowerCaptions` draws it: each cue's lines
+/// wrapped to the canvas less the margins, centred horizontally, stacked from the bottom (or
+/// the top, or the centre) by `TextBlock`, with the style's margin, size, colour, box
+/// (padding a fifth of the size, at least 2 pixels) and outline (2 pixels, drawn like a text item's), on the cue's frames only; nothing for
 /// `captions burnIn: false`. A cue's lines are rasterised when the cue first shows and
 /// dropped when it ends.
 final class CaptionRenderer {
@@ -26,10 +26,8 @@ final class CaptionRenderer {
   private let frameCount: Int64
   private let canvas: PixelSize
   private let fonts: FontLibrary
-  private let font: FontRequest
-  private let size: Int64
-  private let padding: Int64
-  private let margin: Int64
+  private let font: TextFont
+  private let placement: CaptionPlacement
   /// The laid-out lines of the cue showing now, by cue index.
   private var shown: (cue: Int, lines: [Line])?
 
@@ -42,10 +40,8 @@ final class CaptionRenderer {
     frameCount = timeline.frameCount
     canvas = PixelSize(width: timeline.canvas.width, height: timeline.canvas.height)
     self.fonts = fonts
-    font = DrawtextStyle.fontRequest(style.font, baseDirectory: baseDirectory)
-    size = max(1, PictureLayout.nearest(style.size))
-    padding = style.box == nil ? 0 : max(2, size / 5)
-    margin = PictureLayout.nearest(style.margin)
+    font = TextFont.resolve(style.font, baseDirectory: baseDirectory)
+    placement = CaptionPlacement(style: style, canvas: canvas)
   }
 
   /// Whether there is nothing to draw.
@@ -76,7 +72,7 @@ final class CaptionRenderer {
         shown = (index, lines)
       }
       let fill = PremultipliedColor(straightRGBA: style.color)
-      let box = style.box.map { (PremultipliedColor(straightRGBA: $0), Int(padding)) }
+      let box = style.box.map { (PremultipliedColor(straightRGBA: $0), Int(placement.padding)) }
       let ring = style.outline.map { PremultipliedColor(straightRGBA: $0) }
       for line in lines {
         DrawtextStyle.draw(
@@ -87,42 +83,31 @@ final class CaptionRenderer {
     if showing.isEmpty { shown = nil }
   }
 
-  /// Rasterises and places a cue's lines (each line's own `drawtext` measurements).
+  /// Wraps, rasterises and places a cue's lines as the lowering does (`CaptionPlacement`,
+  /// `TextWrapping`, `TextBlock`).
   private func layOut(_ cue: Captions.Cue) throws(NativeRenderError) -> [Line] {
-    let lines = cue.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let count = Double(lines.count)
-    let w = Double(canvas.width)
-    let h = Double(canvas.height)
-    let p = Double(padding)
-    let m = Double(margin)
+    let measurer = FontLibraryTextMeasurer(fonts: fonts)
+    let size = placement.size
+    let lines = TextWrapping.lines(cue.text, width: placement.wrapWidth) {
+      measurer.width(of: $0, font: font, size: size) ?? 0
+    }
     var placed: [Line] = []
-    for (i, line) in lines.enumerated() where !line.isEmpty {
-      let rendered: RenderedText
-      var ring: RenderedText? = nil
-      do {
-        rendered = try fonts.render(line, font: font, size: Int(size))
+    do {
+      let measured = try measurer.measured(lines, font: font, size: size)
+      for draw in TextBlock.draws(measured, layout: placement.layout) {
+        let request = FontLibraryTextMeasurer.request(draw.font)
+        let rendered = try fonts.render(draw.text, font: request, size: Int(size))
+        var ring: RenderedText? = nil
         if style.outline != nil {
-          ring = try fonts.outline(line, font: font, size: Int(size), width: Int(Captions.Style.outlineWidth))
+          ring = try fonts.outline(draw.text, font: request, size: Int(size), width: Int(Captions.Style.outlineWidth))
         }
-      } catch {
-        throw NativeRenderError("cannot draw the caption \"\(line)\": \(error.message)")
+        let x = draw.evaluatedX(textWidth: Double(rendered.textWidth))
+        let y = draw.evaluatedY(ascent: Double(rendered.ascent))
+        placed.append(
+          Line(text: rendered, outline: ring, x: DrawtextStyle.position(x), y: DrawtextStyle.position(y)))
       }
-      let lh = Double(rendered.lineHeight)
-      let step = lh + 2 * p
-      let index = Double(i)
-      let y: Double
-      switch style.position {
-      case "top":
-        y = (m + p) + (i == 0 ? 0 : index * step)
-      case "center":
-        y = (h - (count * lh + (count - 1) * 2 * p)) / 2 + (i == 0 ? 0 : index * step)
-      default:
-        let below = count - 1 - index
-        y = h - (m + p) - lh - (below == 0 ? 0 : below * step)
-      }
-      let x = (w - Double(rendered.textWidth)) / 2
-      placed.append(
-        Line(text: rendered, outline: ring, x: DrawtextStyle.position(x), y: DrawtextStyle.position(y)))
+    } catch {
+      throw NativeRenderError("cannot draw the caption \"\(cue.text)\": \(error.message)")
     }
     return placed
   }

@@ -4,15 +4,9 @@ import VEDLLowering
 import VEDLRaster
 
 /// The parts of `drawtext` the native renderer reproduces around the glyphs the font
-/// library rasterises: which font a `font "…"` names, how `alpha=` scales every colour, and
+/// library rasterises: how `alpha=` scales every colour, and
 /// the order of one `drawtext`'s layers (box, outline, text) with the box's extent.
 enum DrawtextStyle {
-  /// The font of `font "…"` as the lowering passes it to `drawtext` (`TextFont.resolve`,
-  /// the one rule for both backends), as a request to the font library.
-  static func fontRequest(_ font: String?, baseDirectory: String?) -> FontRequest {
-    FontLibraryTextMeasurer.request(TextFont.resolve(font, baseDirectory: baseDirectory))
-  }
-
   /// `drawtext`'s alpha byte for an `alpha=` value: 255 at 1 or more, 0 at 0 or less,
   /// otherwise `256·alpha` truncated.
   static func alphaByte(_ alpha: Double) -> Int {

@@ -4,7 +4,7 @@ import VEDLSema
 
 /// The lowering's `TextMeasuring` answered by the font library that draws the native
 /// renderer's text: a line's width is `drawtext`'s `tw` for it, so the FFmpeg backend wraps
-/// a text in a `size width:` box exactly where the native renderer does.
+/// and places text exactly where the native renderer does.
 public struct FontLibraryTextMeasurer: TextMeasuring {
   /// The library the lines are laid out with.
   public let fonts: FontLibrary
@@ -20,17 +20,36 @@ public struct FontLibraryTextMeasurer: TextMeasuring {
     (try? FontLibrary()).map(FontLibraryTextMeasurer.init(fonts:))
   }
 
-  /// The measurer a lowering of `timeline` needs: the system's when it has a text in a
-  /// `size width:` box, else `nil` (no font library is set up for nothing).
+  /// The measurer a lowering of `timeline` needs: the system's when it draws text (text
+  /// items or burnt-in captions), else `nil` (no font library is set up for nothing).
   public static func needed(by timeline: Timeline) -> FontLibraryTextMeasurer? {
-    timeline.hasSizedText ? system() : nil
+    timeline.drawsText ? system() : nil
   }
 
-  /// `drawtext`'s `tw` for `line` in `font` at `size` pixels; `nil` when the font cannot be
-  /// loaded.
-  public func width(of line: String, font: TextFont, size: Int64) -> Int64? {
-    guard let size = Int(exactly: size) else { return nil }
-    return (try? fonts.render(line, font: Self.request(font), size: size)).map { Int64($0.textWidth) }
+  /// The lines measured by the font library (`FontLibrary.measure`); `nil` when the font
+  /// cannot be loaded.
+  public func measure(_ lines: [String], font: TextFont, size: Int64) -> MeasuredText? {
+    try? measured(lines, font: font, size: size)
+  }
+
+  /// The lines measured by the font library, or why they cannot be.
+  func measured(_ lines: [String], font: TextFont, size: Int64) throws(FontError) -> MeasuredText {
+    guard let size = Int(exactly: size) else { throw FontError(message: "font size \(size) is too large") }
+    let measurement = try fonts.measure(lines, font: Self.request(font), size: size)
+    return MeasuredText(
+      lines: measurement.lines.map { line in
+        MeasuredText.Line(
+          runs: line.runs.map {
+            MeasuredText.Run(
+              text: $0.text, font: Self.textFont($0.font), offset: Int64($0.offset), width: Int64($0.width))
+          }, width: Int64(line.width))
+      }, ascent: Int64(measurement.ascent), lineHeight: Int64(measurement.lineHeight))
+  }
+
+  /// The lowering's font for a font-library request (a file when it has one).
+  static func textFont(_ request: FontRequest) -> TextFont {
+    if let file = request.file { return .file(file) }
+    return .family(request.family ?? "sans-serif")
   }
 
   /// The font library's request for a font the lowering passes to `drawtext`.

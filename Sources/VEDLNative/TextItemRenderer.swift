@@ -6,11 +6,9 @@ import VEDLSema
 import VEDLTime
 
 /// A `text` item drawn as the lowering's `lowerText` draws it: its lines split at `\n` and
-/// wrapped to a `size width:` box (`TextWrapping`, measured as `drawtext` measures), one
-/// `drawtext` per line when lines are stacked (any alignment but `leading`), else one for the
-/// whole text; each placed
-/// by `TextLayout` (the lowering's own expressions, evaluated numerically with `drawtext`'s
-/// measurements), with its box, outline, colour and `alpha` (opacity and fades evaluated at
+/// wrapped to a `size width:` box (`TextWrapping`, measured as `drawtext` measures), cut
+/// into `drawtext`s and placed by `TextBlock` and `TextLayout` (the lowering's own rule and
+/// expressions, evaluated numerically with `drawtext`'s measurements), with its box, outline, colour and `alpha` (opacity and fades evaluated at
 /// each frame's instant). A turned text is drawn once, centred on a transparent square
 /// layer, turned, made translucent, then faded and overlaid per frame, as in the lowering.
 ///
@@ -48,7 +46,6 @@ final class TextItemRenderer {
     let fontSize = max(1, PictureLayout.nearest((mods.fontSize ?? defaultSize) * mods.scale))
     let padding = mods.box == nil ? 0 : max(0, PictureLayout.nearest((mods.boxPadding ?? .zero) * mods.scale))
     let measuredFont = TextFont.resolve(mods.font, baseDirectory: baseDirectory)
-    let font = FontLibraryTextMeasurer.request(measuredFont)
     fontColor = mods.fontColor ?? 0xFFFF_FFFF
     box = mods.box.map { ($0, Int(padding)) }
     outlineColor = mods.outline
@@ -65,10 +62,7 @@ final class TextItemRenderer {
     let lines = TextWrapping.lines(text, width: sized?.w.map { $0 - 2 * padding }) {
       measurer.width(of: $0, font: measuredFont, size: fontSize) ?? 0
     }
-    let drawnText = lines.joined(separator: "\n")
     let align = mods.align ?? "center"
-    let separateLines = lines.count > 1 && align != "leading"
-    let gap = separateLines ? 2 * padding : 0
     let rotated = !mods.rotation.isZero
     let diagonal = Double(canvas.width * canvas.width + canvas.height * canvas.height).squareRoot()
     let side = Int64(diagonal.rounded(.up)) / 2 * 2 + 2
@@ -77,27 +71,23 @@ final class TextItemRenderer {
       frame: frame, fixedWidth: sized?.w, fixedHeight: sized?.h, padding: padding, align: align,
       position: rotated ? nil : mods.position)
 
+    // Cut into `drawtext`s and placed by the lowering's own rule (`TextBlock`).
     var pieces: [Piece] = []
-    let drawn: [(text: String, line: Int)] = separateLines ? lines.enumerated().map { ($1, $0) } : [(drawnText, 0)]
-    for (pieceText, line) in drawn where !pieceText.isEmpty {
-      let rendered: RenderedText
-      var ring: RenderedText? = nil
-      do {
-        rendered = try fonts.render(pieceText, font: font, size: Int(fontSize))
-        if let outlineWidth {
-          ring = try fonts.outline(pieceText, font: font, size: Int(fontSize), width: Int(outlineWidth))
+    do {
+      let measured = try measurer.measured(lines, font: measuredFont, size: fontSize)
+      for draw in TextBlock.draws(measured, layout: layout) {
+        let font = FontLibraryTextMeasurer.request(draw.font)
+        let rendered = try fonts.render(draw.text, font: font, size: Int(fontSize))
+        let ring = try outlineWidth.map { width throws(FontError) in
+          try fonts.outline(draw.text, font: font, size: Int(fontSize), width: Int(width))
         }
-      } catch {
-        throw NativeRenderError("cannot draw the text \"\(pieceText)\": \(error.message)")
+        let x = draw.evaluatedX(textWidth: Double(rendered.textWidth))
+        let y = draw.evaluatedY(ascent: Double(rendered.ascent))
+        pieces.append(
+          Piece(text: rendered, outline: ring, x: DrawtextStyle.position(x), y: DrawtextStyle.position(y)))
       }
-      let lh = Double(rendered.lineHeight)
-      let contentHeight =
-        separateLines ? Double(lines.count) * lh + Double(Int64(lines.count - 1) * gap) : Double(rendered.textHeight)
-      var y = layout.evaluatedY(contentHeight: contentHeight)
-      if separateLines && line > 0 { y += Double(line) * (lh + Double(gap)) }
-      let x = layout.evaluatedX(textWidth: Double(rendered.textWidth))
-      pieces.append(
-        Piece(text: rendered, outline: ring, x: DrawtextStyle.position(x), y: DrawtextStyle.position(y)))
+    } catch {
+      throw NativeRenderError("cannot draw the text \"\(text)\": \(error.message)")
     }
     self.pieces = pieces
 

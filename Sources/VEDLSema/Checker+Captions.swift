@@ -103,7 +103,8 @@ extension CheckRun {
         for (label, a) in args.labelled {
           guard let type = schema.labelled(label)?.type, let v = evaluate(a.value, expected: type) else { continue }
           switch (label, v) {
-          case ("font", .string(let f)): style.font = f
+          case ("font", .string(let f)):
+            if checkFontFile(f, a.value.span) { style.font = f }
           case ("size", .number(let n)):
             if n.isPositive {
               style.size = n

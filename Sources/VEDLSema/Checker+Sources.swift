@@ -20,6 +20,18 @@ extension CheckRun {
     Checker.resolvePath(written, baseDirectory: options.baseDirectory)
   }
 
+  /// A `font "…"` that names a font file (`FontName.isFile`) must exist (E0515); a family is
+  /// not checked (Fontconfig picks the closest installed font). `false` when reported.
+  func checkFontFile(_ font: String, _ span: Span) -> Bool {
+    guard FontName.isFile(font), let media = options.media else { return true }
+    let path = resolvePath(font)
+    guard !media.fileExists(atPath: path) else { return true }
+    report(
+      .fontFileMissing, "font file `\(font)` not found", span,
+      notes: ["looked for \(path)", "relative paths resolve against the script's folder"])
+    return false
+  }
+
   /// `video(…)`, `image(…)`, `audio(…)`, `color(…)`, `testpattern()`, `tone(…)`: registers the
   /// source (once per distinct source) and checks the file's media facts.
   func sourceValue(_ kind: SourceInfo.Kind, _ callee: Identifier, _ arguments: [Argument], _ e: Expr) -> Value? {

@@ -637,6 +637,7 @@ extension CheckRun {
         }
       }
     case "font":
+      if case .string(let font) = positional[0], !checkFontFile(font, args.positional[0].span) { return false }
       if case .number(let v)? = values["size"], !v.isPositive {
         return outOfRange(
           args.labelled["size"]!.value.span, "font size must be greater than zero", "sizes are in pixels")

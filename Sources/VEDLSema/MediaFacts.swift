@@ -115,6 +115,13 @@ public struct MediaFactsError: Error, Sendable, Hashable {
 /// Answers media questions for the checker. Paths are absolute.
 public protocol MediaFactsProvider: Sendable {
   func facts(forPath path: String) -> Result<MediaFacts, MediaFactsError>
+  /// Whether a file other than media (a font file) exists at `path`.
+  func fileExists(atPath path: String) -> Bool
+}
+
+extension MediaFactsProvider {
+  /// A provider that cannot tell says yes: the checker then reports no missing font.
+  public func fileExists(atPath path: String) -> Bool { true }
 }
 
 /// A provider backed by a fixed table (tests, and the fuzz target).
@@ -135,5 +142,11 @@ public struct FakeMediaFacts: MediaFactsProvider {
     if let entry = table[name] { return entry }
     if let fallback { return .success(fallback) }
     return .failure(MediaFactsError(.missing, "no such file"))
+  }
+
+  /// Whether the table (or the fallback) answers for `path` with anything but "missing".
+  public func fileExists(atPath path: String) -> Bool {
+    if case .failure(let error) = facts(forPath: path), error.kind == .missing { return false }
+    return true
   }
 }

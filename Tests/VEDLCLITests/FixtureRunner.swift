@@ -60,6 +60,7 @@ enum FixtureMedia {
       "missing.mp4": .failure(MediaFactsError(.missing, "no such file")),
       "broken.mp4": .failure(MediaFactsError(.unreadable, "Invalid data found when processing input")),
       "cut.mp4": .failure(MediaFactsError(.truncated, "moov atom not found")),
+      "missing.ttf": .failure(MediaFactsError(.missing, "no such file")),
     ],
     fallback: MediaFacts(
       duration: Rational(10), hasVideo: true, hasAudio: true, width: 1920, height: 1080, frameRate: Rational(30),

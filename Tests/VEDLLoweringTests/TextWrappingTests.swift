@@ -37,10 +37,18 @@ import VEDLSema
     #expect(TextWrapping.lines("  aa bb cc", width: 50, measure: Self.tenPerCharacter) == ["  aa", "bb cc"])
   }
 
-  /// Half the font size per character in DejaVu Sans; any other font cannot be measured.
+  /// Half the font size per character in DejaVu Sans (one run per line, ascent 0.8 and
+  /// line height 1.2 of the size); any other font cannot be measured.
   struct FakeMeasurer: TextMeasuring {
-    func width(of line: String, font: TextFont, size: Int64) -> Int64? {
-      font == .family("DejaVu Sans") ? Int64(line.count) * size / 2 : nil
+    func measure(_ lines: [String], font: TextFont, size: Int64) -> MeasuredText? {
+      guard font == .family("DejaVu Sans") else { return nil }
+      return MeasuredText(
+        lines: lines.map { line in
+          let width = Int64(line.count) * size / 2
+          return MeasuredText.Line(
+            runs: line.isEmpty ? [] : [MeasuredText.Run(text: line, font: font, offset: 0, width: width)],
+            width: width)
+        }, ascent: size * 4 / 5, lineHeight: size * 6 / 5)
     }
   }
 
