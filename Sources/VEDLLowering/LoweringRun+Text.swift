@@ -70,7 +70,7 @@ extension LoweringRun {
       }
     } else {
       // Without a measurer: the lines stacked by each line's own `lh` (uneven for lines
-      // with different glyph heights; docs/graph.md §5).
+      // with different glyph heights; docs/graph.md §6).
       let drawnText = lines.joined(separator: "\n")
       let separateLines = lines.count > 1 && align != "leading"
       let gap = separateLines ? 2 * padding : 0

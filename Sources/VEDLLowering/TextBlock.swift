@@ -1,5 +1,5 @@
 /// How a measured text (`MeasuredText`) is cut into `drawtext`s and where each goes — the one
-/// rule of both backends for text items and burnt-in captions (docs/graph.md §5).
+/// rule of both backends for text items and burnt-in captions (docs/graph.md §6).
 ///
 /// `drawtext` computes `lh` and `ascent` (where its baseline lies below `y`) from the glyphs
 /// of its own text, so lines drawn by separate `drawtext`s with `y = top + i·lh` would be
