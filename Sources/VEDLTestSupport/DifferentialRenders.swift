@@ -146,8 +146,13 @@ public struct DifferentialRenders {
     return findings
   }
 
+  /// The lines of a child's standard error that say what went wrong: a crash's
+  /// `Fatal error` line, else the `error` lines, else the last three.
   func tail(_ text: String) -> String {
-    text.split(separator: "\n").suffix(3).joined(separator: " | ")
+    let lines = text.split(separator: "\n")
+    if let fatal = lines.first(where: { $0.contains("Fatal error") }) { return String(fatal) }
+    let errors = lines.filter { $0.hasPrefix("error") }
+    return (errors.isEmpty ? Array(lines.suffix(3)) : errors).joined(separator: " | ")
   }
 
   /// Pictures in a file's first video stream, counted packet by packet.

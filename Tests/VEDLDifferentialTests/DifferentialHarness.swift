@@ -55,7 +55,7 @@ enum DifferentialHarness {
       file, options: CheckOptions(media: ProbingMediaFacts(), baseDirectory: folder + "/ffmpeg"))
     let errors = result.diagnostics.filter { $0.severity == .error }
     guard errors.isEmpty, let timeline = result.timeline else {
-      let messages = errors.map { "\($0.code): \($0.message) at `\(file.text($0.span))`" }
+      let messages = errors.map { "\($0.code): \($0.message) at `\(file.text($0.span))` \($0.notes)" }
       return Outcome(findings: [DifferentialFinding(.doesNotCheck, messages.joined(separator: "; "))], frames: 0)
     }
     let format = timeline.exports.first?.format.rawValue ?? "mp4"
@@ -65,6 +65,8 @@ enum DifferentialHarness {
     let findings = try renders.run(scriptName: "edit.vedl")
     if findings.isEmpty || environment["VEDL_DIFF_KEEP_FOLDERS"] != "1" {
       try? FileManager.default.removeItem(atPath: folder)
+    } else {
+      print("differential: kept \(folder)")
     }
     return Outcome(findings: findings, frames: timeline.frameCount)
   }
