@@ -16,7 +16,8 @@
 # Environment: VEDL_DIFF_KEEP=1 keeps each minimised failure in
 # Tests/Fixtures/differential/pending/ (move it up a folder once fixed: the suite then runs it
 # as a regression case); VEDL_DIFF_MINIMISE=0 skips minimising; VEDL_DIFF_MEMORY_MB sets the
-# memory bound (default 1024); VEDL_DIFF_ROTATED=1 and VEDL_DIFF_HDR=1 add rotated and HDR
+# memory bound (default 1024); VEDL_DIFF_CROSS_FLOOR the cross-backend PSNR floor (default 35);
+# VEDL_DIFF_ROTATED=1 and VEDL_DIFF_HDR=1 add rotated and HDR
 # sources; VEDL_DIFF_KEEP_FOLDERS=1 keeps a failing edit's folder (renders and media) in $TMPDIR;
 # VEDL_DIFF_CONFIGURATION=debug tests the debug `vedl` instead.
 set -euo pipefail

@@ -53,9 +53,11 @@ public enum ChildProcess {
   public static let ffprobe: String = locate("ffprobe")
 
   static func locate(_ name: String) -> String {
-    let folders = ["/usr/bin", "/usr/local/bin"] + (ProcessInfo.processInfo.environment["PATH"] ?? "").split(
-      separator: ":"
-    ).map(String.init)
+    let folders =
+      ["/usr/bin", "/usr/local/bin"]
+      + (ProcessInfo.processInfo.environment["PATH"] ?? "").split(
+        separator: ":"
+      ).map(String.init)
     return folders.map { $0 + "/" + name }.first { FileManager.default.isExecutableFile(atPath: $0) } ?? name
   }
 

@@ -27,12 +27,25 @@ public struct DifferentialFinding: Sendable, Hashable, CustomStringConvertible {
   public var render: String?
   /// The figures.
   public var detail: String
+  /// For a PSNR finding, the worst frame's PSNR (dB): the minimiser keeps a smaller script
+  /// only while its worst frame is about as bad, so that a gross disagreement does not
+  /// shrink into a milder one of another cause.
+  public var worst: Double?
 
   /// A finding; every property is documented above.
-  public init(_ kind: Kind, render: String? = nil, _ detail: String) {
+  public init(_ kind: Kind, render: String? = nil, _ detail: String, worst: Double? = nil) {
     self.kind = kind
     self.render = render
     self.detail = detail
+    self.worst = worst
+  }
+
+  /// Whether `other` shows the same failure: the same kind on the same render, and for a
+  /// PSNR finding a worst frame no more than 3 dB better.
+  public func isReproduced(by other: DifferentialFinding) -> Bool {
+    guard other.signature == signature else { return false }
+    guard let worst else { return true }
+    return (other.worst ?? .infinity) <= worst + 3
   }
 
   /// `frame count (native): 44 frames, expected 45`.

@@ -83,7 +83,8 @@ public struct DifferentialRenders {
       let line = String(decoding: graph.standardOutput, as: UTF8.self)
       results["ejected"] = try ChildProcess.run("/bin/sh", ["-c", line], timeLimit: limits.timeLimit)
     } else {
-      findings.append(DifferentialFinding(.exitStatus, render: "graph", "\(graph.outcome): \(tail(graph.standardError))"))
+      findings.append(
+        DifferentialFinding(.exitStatus, render: "graph", "\(graph.outcome): \(tail(graph.standardError))"))
     }
     let paths = [
       "ffmpeg": "\(folder)/ffmpeg/\(output)", "native": "\(folder)/native/\(output)", "ejected": ejectedPath,
@@ -91,7 +92,8 @@ public struct DifferentialRenders {
     var usable: Set<String> = []
     for (name, result) in results.sorted(by: { $0.key < $1.key }) {
       if !result.succeeded {
-        findings.append(DifferentialFinding(.exitStatus, render: name, "\(result.outcome): \(tail(result.standardError))"))
+        findings.append(
+          DifferentialFinding(.exitStatus, render: name, "\(result.outcome): \(tail(result.standardError))"))
         continue
       }
       if result.peakMemory > limits.peakMemory {
@@ -104,7 +106,8 @@ public struct DifferentialRenders {
       let counted = try frameCount(path)
       let expected = format == "png" ? 1 : frames
       if counted != expected {
-        findings.append(DifferentialFinding(.frameCount, render: name, "\(counted) frames, the timeline has \(expected)"))
+        findings.append(
+          DifferentialFinding(.frameCount, render: name, "\(counted) frames, the timeline has \(expected)"))
       }
       usable.insert(name)
       if format != "png", let samples = try soundSamples(path) {
@@ -140,7 +143,7 @@ public struct DifferentialRenders {
             kind, render: other,
             String(
               format: "%d of %d frames below %.0f dB, worst %.2f dB at frame %d", below.count, psnr.count, floor,
-              worst.element, worst.offset)))
+              worst.element, worst.offset), worst: worst.element))
       }
     }
     return findings
@@ -170,10 +173,12 @@ public struct DifferentialRenders {
   /// Samples of a file's sound decoded at 48 kHz, or `nil` when it has none.
   func soundSamples(_ path: String) throws -> Int? {
     let probe = try ChildProcess.run(
-      ChildProcess.ffprobe, ["-v", "error", "-select_streams", "a", "-show_entries", "stream=index", "-of", "csv=p=0", path])
+      ChildProcess.ffprobe,
+      ["-v", "error", "-select_streams", "a", "-show_entries", "stream=index", "-of", "csv=p=0", path])
     guard !probe.standardOutput.isEmpty else { return nil }
     let decoded = try ChildProcess.run(
-      ChildProcess.ffmpeg, ["-nostdin", "-v", "error", "-i", path, "-map", "0:a:0", "-ac", "1", "-ar", "48000", "-f", "s16le", "-"])
+      ChildProcess.ffmpeg,
+      ["-nostdin", "-v", "error", "-i", path, "-map", "0:a:0", "-ac", "1", "-ar", "48000", "-f", "s16le", "-"])
     return decoded.standardOutput.count / 2
   }
 

@@ -168,7 +168,8 @@ extension EditWriter {
     if rng.chance(0.5) {
       use("height")
       lines.append(
-        rng.chance(0.5) ? "height dynamic(maximumTracks: \(rng.int(0...4)))" : "height fixed(tracks: \(rng.int(0...4)))")
+        rng.chance(0.5) ? "height dynamic(maximumTracks: \(rng.int(0...4)))" : "height fixed(tracks: \(rng.int(0...4)))"
+      )
     }
     if rng.chance(0.5) {
       use("expanded")

@@ -285,9 +285,12 @@ extension EditWriter {
       if roll < 4 {
         var plan = rng.chance(0.5) ? fileClip(frames: frames, sound: false) : pictureClip(frames: frames)
         handled.formUnion(["trim", "speed"])
-        if !plan.head.contains("trim:"), plan.head.contains("video") || videos.contains(where: {
-          $0.name != nil && plan.head.hasPrefix("clip \($0.name!)")
-        }) {
+        if !plan.head.contains("trim:"),
+          plan.head.contains("video")
+            || videos.contains(where: {
+              $0.name != nil && plan.head.hasPrefix("clip \($0.name!)")
+            })
+        {
           // A whole video file: its own length, as long as nothing comes after it.
           if last, mainFrames != nil, rng.chance(0.3) { plan.timing = .own }
         }
@@ -368,7 +371,8 @@ extension EditWriter {
         use("clip")
         use("source tone")
         handled.insert("muted")
-        line = "clip tone(\(rng.pick(["220", "440", "1000", "523.25"]))) at: \(time(start)) "
+        line =
+          "clip tone(\(rng.pick(["220", "440", "1000", "523.25"]))) at: \(time(start)) "
           + timingOrEnd(start: start, frames: &length, last: true)
       }
       use("at")

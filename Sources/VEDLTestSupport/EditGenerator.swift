@@ -221,7 +221,8 @@ final class EditWriter {
     case ("size", "height"): return "\(rng.int(8...canvasHeight))"
     case ("scale", nil): return fraction(30, 150)
     case ("font", nil), ("style", "font"):
-      return string(rng.pick(["DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono", "sans-serif", "DejaVu Sans:style=Bold"]))
+      return string(
+        rng.pick(["DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono", "sans-serif", "DejaVu Sans:style=Bold"]))
     case ("font", "size"), ("style", "size"): return "\(rng.int(6...20))"
     case ("box", "padding"): return "\(rng.int(0...4))"
     case ("outline", "width"), ("text", "outlineWidth"): return "\(rng.int(1...3))"

@@ -35,6 +35,7 @@ enum DifferentialHarness {
   static func limits() throws -> DifferentialRenders.Limits {
     var limits = DifferentialRenders.Limits(vedl: try vedl())
     if let megabytes = environment["VEDL_DIFF_MEMORY_MB"].flatMap(Int64.init) { limits.peakMemory = megabytes << 20 }
+    if let floor = environment["VEDL_DIFF_CROSS_FLOOR"].flatMap(Double.init) { limits.crossBackendFloor = floor }
     return limits
   }
 
@@ -46,7 +47,9 @@ enum DifferentialHarness {
 
   /// Runs `script` over `media` in a fresh folder (removed afterwards unless it failed and
   /// `VEDL_DIFF_KEEP_FOLDERS=1`).
-  static func run(script: String, media: [MediaRecipe], folder: String? = nil) throws -> Outcome {
+  static func run(
+    script: String, media: [MediaRecipe], folder: String? = nil, crossBackendFloor: Double? = nil
+  ) throws -> Outcome {
     let folder = folder ?? (NSTemporaryDirectory() + "vedl-diff-\(UUID().uuidString)")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try DifferentialRenders.prepare(folder: folder, script: script, media: media, scriptName: "edit.vedl")
@@ -61,7 +64,8 @@ enum DifferentialHarness {
     let format = timeline.exports.first?.format.rawValue ?? "mp4"
     let renders = DifferentialRenders(
       folder: folder, format: format, frames: timeline.frameCount,
-      frameRate: timeline.canvas.rate.framesPerSecond.doubleValue, limits: try limits())
+      frameRate: timeline.canvas.rate.framesPerSecond.doubleValue,
+      limits: try limits().with(crossBackendFloor: crossBackendFloor))
     let findings = try renders.run(scriptName: "edit.vedl")
     if findings.isEmpty || environment["VEDL_DIFF_KEEP_FOLDERS"] != "1" {
       try? FileManager.default.removeItem(atPath: folder)
@@ -72,13 +76,13 @@ enum DifferentialHarness {
   }
 
   /// Minimises a failing script: a smaller script is kept while it still checks and still
-  /// shows a finding of the same class as `finding`. The media are made once, in one folder.
+  /// shows `finding` (``DifferentialFinding/isReproduced(by:)``). The media are made once, in one folder.
   static func minimise(script: String, media: [MediaRecipe], finding: DifferentialFinding) -> String {
     let folder = NSTemporaryDirectory() + "vedl-diff-min-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: folder) }
     return ScriptMinimiser.minimise(script) { candidate in
       guard let outcome = try? run(script: candidate, media: media, folder: folder) else { return false }
-      return outcome.findings.contains { $0.signature == finding.signature }
+      return outcome.findings.contains { finding.isReproduced(by: $0) }
     }.script
   }
 
@@ -112,5 +116,14 @@ struct ProbingMediaFacts: MediaFactsProvider {
       default: return .failure(MediaFactsError(.unreadable, error.message))
       }
     }
+  }
+}
+
+extension DifferentialRenders.Limits {
+  /// These limits with another cross-backend floor, when one is given.
+  func with(crossBackendFloor floor: Double?) -> Self {
+    var limits = self
+    if let floor { limits.crossBackendFloor = floor }
+    return limits
   }
 }
