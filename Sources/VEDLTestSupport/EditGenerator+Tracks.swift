@@ -8,9 +8,6 @@ struct ItemPlan {
   var frames: Int
   /// Whether `duration:` or `until:` must (or may not) be written.
   var timing: Timing
-  /// Whether `frames` is exact: a trimmed length at a speed may end between two frames
-  /// (the checker keeps it so), and then every later main-track clip starts off the grid.
-  var isExact = true
 
   enum Timing {
     /// The length is the trimmed (or whole) source's; nothing to add.
@@ -59,8 +56,8 @@ extension EditWriter {
       if rng.chance(0.2), frames > 2 {
         return ItemPlan(head: head, frames: rng.int(1...frames), timing: .explicit)
       }
-      let exact = needed * rate.numerator * speed.denominator % (1000 * rate.denominator * speed.numerator) == 0
-      return ItemPlan(head: head, frames: frames, timing: .own, isExact: exact)
+      // Off the frame grid, the trimmed length is rounded down to `frames` (W0401).
+      return ItemPlan(head: head, frames: frames, timing: .own)
     }
     return ItemPlan(head: head + speedText, frames: target, timing: .explicit)
   }
@@ -121,19 +118,15 @@ extension EditWriter {
     body.append("track main {")
     var start = 0
     var ids: [(name: String, start: Int, end: Int)] = []
-    // Once a clip ends between frames, later clips start there too: `until:` would not give
-    // the length planned, and their ids' times are not whole frames.
-    var offGrid = false
     for (i, plan) in plans.enumerated() {
       var line = plan.head
       if case .explicit = plan.timing {
-        line += " " + (offGrid ? "duration: \(time(plan.frames))" : timing(start: start, frames: plan.frames))
+        line += " " + timing(start: start, frames: plan.frames)
       }
       let handled: Set<String> = ["at", "duration", "until", "trim", "speed"]
       let extra = otherArguments(of: "clip", in: .mainTrack, handled: handled, p: 0.2)
       line += extra.isEmpty ? "" : " " + extra.joined(separator: " ")
-      offGrid = offGrid || !plan.isExact
-      if let id = extra.first(where: { $0.hasPrefix("id: ") }), !offGrid {
+      if let id = extra.first(where: { $0.hasPrefix("id: ") }) {
         ids.append((String(id.dropFirst(4)), start, start + plan.frames))
       }
       line += block(modifiers(.clip, excluding: ["position", "size", "scale"], frames: plan.frames))
@@ -213,9 +206,8 @@ extension EditWriter {
       }
       return "position " + parts.joined(separator: " ")
     case "fade":
-      // One frame to spare: an item after a clip whose trimmed length is off the frame grid
-      // starts off the grid too (the checker does not snap computed lengths), so `until:`
-      // may leave it a fraction of a frame short.
+      // A frame to spare: `time` may write a length a little past its frame (off the grid),
+      // and fade lengths are not snapped.
       let room = frames - 1
       guard room >= 2 else { return nil }
       let fadeIn = rng.int(0...(room / 2))
