@@ -68,6 +68,9 @@ let package = Package(
         "VEDLRaster",
       ]),
     .executableTarget(name: "vedl", dependencies: ["VEDLCLI"]),
+    // Shared test helpers: the seeded edit generator, the minimiser, child processes and the
+    // differential renders (docs/testing.md). No libav: it runs the `vedl` and `ffmpeg` CLIs.
+    .target(name: "VEDLTestSupport", dependencies: ["VEDLTime", "VEDLSource", "VEDLSyntax", "VEDLSema"]),
 
     .testTarget(name: "VEDLTimeTests", dependencies: ["VEDLTime"]),
     .testTarget(name: "VEDLSourceTests", dependencies: ["VEDLSource"]),
@@ -109,6 +112,11 @@ let package = Package(
       name: "VEDLLanguageServerTests",
       dependencies: ["VEDLLanguageServer", "VEDLIDE", "VEDLSema", "VEDLSource", "VEDLTime"]),
     .testTarget(name: "VEDLCLITests", dependencies: ["VEDLCLI", "VEDLSyntax", "VEDLDiagnostics"]),
+    .testTarget(
+      name: "VEDLDifferentialTests",
+      dependencies: [
+        "VEDLTestSupport", "VEDLSema", "VEDLSyntax", "VEDLSource", "VEDLTime", "VEDLMedia", "VEDLDiagnostics",
+      ]),
   ]
 )
 

@@ -40,9 +40,7 @@ enum MediaDescription {
 
   /// The path a script's `written` path resolves to, as the checker resolves it.
   static func resolve(_ written: String, baseDirectory: String) -> String {
-    let expanded = (written as NSString).expandingTildeInPath
-    let full = expanded.hasPrefix("/") ? expanded : (baseDirectory as NSString).appendingPathComponent(expanded)
-    return (full as NSString).standardizingPath
+    Checker.resolvePath(written, baseDirectory: baseDirectory)
   }
 
   /// Markdown describing the source of `callee(arguments)`.

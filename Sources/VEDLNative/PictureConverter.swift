@@ -12,8 +12,9 @@ import VEDLRaster
 /// Owns one cached `SwsContext` (`sws_getCachedContext` / `sws_freeContext`).
 final class PictureConverter {
   private var context: OpaquePointer?
-  /// An aligned scratch buffer for sizes whose RGBA rows are not 16-byte multiples
-  /// (swscale's SIMD paths want aligned rows), with its row length.
+  /// An aligned scratch buffer for widths that are not a multiple of 16 pixels, with its
+  /// size: swscale's SIMD paths want aligned rows, and its x86 YCbCr → RGBA code writes
+  /// whole blocks of 16 pixels, past the end of a row of 8 (mod 16) pixels.
   private var scratch: UnsafeMutablePointer<UInt8>?
   private var scratchSize = 0
 
@@ -96,8 +97,13 @@ final class PictureConverter {
     let rowBytes = width * 4
     var converted: Int32 = 0
     let alignedRow = (rowBytes + 63) & ~63
-    let scratch = rowBytes % 16 == 0 ? nil : scratchBuffer(bytes: alignedRow * height)
-    if rowBytes % 16 != 0 && scratch == nil { return nil }
+    // Straight into the array only when rows are whole 16-pixel blocks: a width of 8 (mod
+    // 16) — 120, 1080 — had swscale write 32 bytes past the array's last row (heap
+    // corruption, found by the differential tests). The scratch rows end on 64-byte
+    // boundaries, with a block more after the last.
+    let direct = width % 16 == 0
+    let scratch = direct ? nil : scratchBuffer(bytes: alignedRow * height + 64)
+    if !direct && scratch == nil { return nil }
     // Every byte is written by swscale (or copied from the aligned scratch rows), so the
     // array is not zeroed first.
     var pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, count in

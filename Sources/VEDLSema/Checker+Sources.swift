@@ -6,11 +6,35 @@ import VEDLTime
 
 extension Checker {
   /// A path as written in a script, resolved as the checker resolves it: `~` expanded, a
-  /// relative path taken against `baseDirectory` (the script's folder), then standardised.
+  /// relative path taken against `baseDirectory` (the script's folder), then standardised
+  /// lexically (``standardized(_:)``).
   public static func resolvePath(_ written: String, baseDirectory: String) -> String {
     let expanded = (written as NSString).expandingTildeInPath
     let full = expanded.hasPrefix("/") ? expanded : (baseDirectory as NSString).appendingPathComponent(expanded)
-    return (full as NSString).standardizingPath
+    return standardized(full)
+  }
+
+  /// `path` without empty and `.` components, each `..` taking away the component before
+  /// it — by the text alone, as `NSString.standardizingPath` documents. That method is not
+  /// used: on Linux it resolves symbolic links, and a relative link (`media -> ../shared`)
+  /// against the process's current folder instead of the link's, so a script whose media
+  /// folder is such a link did not check unless run from its own folder.
+  public static func standardized(_ path: String) -> String {
+    let absolute = path.hasPrefix("/")
+    var parts: [Substring] = []
+    for part in path.split(separator: "/") where part != "." {
+      if part == ".." {
+        if let last = parts.last, last != ".." {
+          parts.removeLast()
+          continue
+        }
+        // `/..` is `/`; a relative path keeps its leading `..`.
+        if absolute { continue }
+      }
+      parts.append(part)
+    }
+    let joined = parts.joined(separator: "/")
+    return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
   }
 }
 

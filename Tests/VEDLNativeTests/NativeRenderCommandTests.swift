@@ -66,6 +66,31 @@ import Testing
     #expect(Self.files(in: folder + "/out").allSatisfy { !$0.contains(".vedl-tmp-") })
   }
 
+  /// Sources 8 (mod 16) pixels wide — 24, 120, and 1080 (a portrait phone video) — are
+  /// converted without writing past the picture: swscale's x86 code writes whole blocks of
+  /// 16 pixels, and into the array itself it overran the last row by 32 bytes and corrupted
+  /// the heap (`malloc(): invalid size`, SIGABRT). Found by the differential tests.
+  @Test(arguments: [24, 104, 120])
+  func sourcesOfAnyWidthConvertWithoutOverrunning(_ width: Int) throws {
+    let folder = try makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FFmpegCLI.mustRun([
+      "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=\(width)x60:rate=30:duration=1", "-c:v", "libx264",
+      "-preset", "ultrafast", "-pix_fmt", "yuv420p", folder + "/clip.mp4",
+    ])
+    let script = """
+      canvas 96x54 fps: 30
+      track main {
+        clip video("clip.mp4") trim: 0s..500ms
+      }
+      export "out/a.mp4" quality: low
+      """
+    try Data(script.utf8).write(to: URL(fileURLWithPath: folder + "/a.vedl"))
+    let result = try VEDLExecutable.run(["render", "a.vedl", "--backend", "native"], in: folder)
+    #expect(result.status == 0, "\(result.stderr.prefix(300))")
+    #expect(result.stdout == "rendered out/a.mp4 (15 frames, 0.5s, 96x54, h264)\n")
+  }
+
   @Test func otherFormatsAndAStill() throws {
     let folder = try makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }

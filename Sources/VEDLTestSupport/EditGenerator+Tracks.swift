@@ -1,0 +1,387 @@
+import VEDLSema
+
+/// What a track item plays, with the arguments that fix its length.
+struct ItemPlan {
+  /// `clip SOURCE trim: … speed: …` up to the timing arguments.
+  var head: String
+  /// Its length on the timeline, in frames.
+  var frames: Int
+  /// Whether `duration:` or `until:` must (or may not) be written.
+  var timing: Timing
+
+  enum Timing {
+    /// The length is the trimmed (or whole) source's; nothing to add.
+    case own
+    /// `duration:` or `until:` is needed.
+    case explicit
+  }
+}
+
+extension EditWriter {
+  static let speeds: [GeneratedSpeed] = [
+    GeneratedSpeed(numerator: 1, denominator: 1, literal: "1x"),
+    GeneratedSpeed(numerator: 2, denominator: 1, literal: "2x"),
+    GeneratedSpeed(numerator: 1, denominator: 2, literal: "0.5x"),
+    GeneratedSpeed(numerator: 3, denominator: 2, literal: "1.5x"),
+    GeneratedSpeed(numerator: 3, denominator: 4, literal: "0.75x"),
+  ]
+
+  func milliseconds(_ ms: Int) -> String {
+    if ms % 1000 == 0 { return "\(ms / 1000)s" }
+    return rng.chance(0.5) ? "\(ms)ms" : decimal(ms, scale: 1000) + "s"
+  }
+
+  /// A clip of a video (or, with `sound`, a sound file) about `frames` long.
+  func fileClip(frames target: Int, sound: Bool) -> ItemPlan {
+    let speed = rng.chance(0.6) ? Self.speeds[0] : rng.pick(Self.speeds)
+    let needed = milliseconds(frames: target, speed: speed)
+    let (expression, length): (String, Int)
+    if sound {
+      let source = soundSource(milliseconds: needed)
+      (expression, length) = (source.expression, source.file.milliseconds)
+    } else {
+      let source = videoSource(milliseconds: needed)
+      (expression, length) = (source.expression, source.file.milliseconds)
+    }
+    var head = "clip \(expression)"
+    use("clip")
+    let speedText = speed.numerator == speed.denominator && rng.chance(0.7) ? "" : " speed: \(speed.literal)"
+    if !speedText.isEmpty { use("clip speed:") }
+    if rng.chance(0.75) {
+      // trim: the length is the trimmed span at the speed, maybe shortened by duration:.
+      let start = rng.int(0...max(0, (length - needed - 150) / 10)) * 10
+      head += " trim: \(milliseconds(start))..\(milliseconds(start + needed))" + speedText
+      use("clip trim:")
+      let frames = self.frames(milliseconds: needed, speed: speed)
+      if rng.chance(0.2), frames > 2 {
+        return ItemPlan(head: head, frames: rng.int(1...frames), timing: .explicit)
+      }
+      // Off the frame grid, the trimmed length is rounded down to `frames` (W0401).
+      return ItemPlan(head: head, frames: frames, timing: .own)
+    }
+    return ItemPlan(head: head + speedText, frames: target, timing: .explicit)
+  }
+
+  /// A clip of a picture without a length (still, colour, test pattern).
+  func pictureClip(frames: Int) -> ItemPlan {
+    use("clip")
+    let source = rng.chance(0.4) ? stillSource() : generatedPicture()
+    return ItemPlan(head: "clip \(source)", frames: frames, timing: .explicit)
+  }
+
+  /// `duration: D` or `until: T` for an item from `start` lasting `frames`.
+  func timing(start: Int, frames: Int) -> String {
+    if rng.chance(0.7) {
+      use("duration")
+      return "duration: \(time(frames))"
+    }
+    use("until")
+    return "until: \(time(start + frames))"
+  }
+
+  // MARK: The main track
+
+  func writeMainTrack() {
+    let count = rng.int(1...4)
+    let most = max(6, budget / count)
+    var plans: [ItemPlan] = []
+    for _ in 0..<count {
+      let frames = rng.int(min(6, most)...most)
+      plans.append(rng.chance(0.55) ? fileClip(frames: frames, sound: false) : pictureClip(frames: frames))
+    }
+    // Joins: a transition no longer than what both neighbours have left, a gap, or a cut.
+    var left = plans.map(\.frames)
+    var joins: [(line: String, overlap: Int, gap: Int)?] = []
+    for i in 0..<(count - 1) {
+      let room = min(left[i], left[i + 1], 20)
+      let roll = rng.int(0...9)
+      if roll < 5, room >= 1 {
+        let length = rng.int(1...room)
+        left[i] -= length
+        left[i + 1] -= length
+        let kind = rng.pick(["crossfade", "fade", "wipe", "slide"])
+        use(kind)
+        var line = "\(kind) \(time(length))"
+        // `fade`'s `in:`/`out:` belong to items, not to the transition.
+        let extra = otherArguments(of: kind, in: .mainTrack, handled: ["in", "out"], p: 0.7)
+        if !extra.isEmpty { line += " " + extra.joined(separator: " ") }
+        joins.append((line, length, 0))
+      } else if roll < 7 {
+        let length = rng.int(1...8)
+        use("gap")
+        joins.append(("gap \(time(length))", 0, length))
+      } else {
+        joins.append(nil)
+      }
+    }
+    use("track")
+    body.append("track main {")
+    var start = 0
+    var ids: [(name: String, start: Int, end: Int)] = []
+    for (i, plan) in plans.enumerated() {
+      var line = plan.head
+      if case .explicit = plan.timing {
+        line += " " + timing(start: start, frames: plan.frames)
+      }
+      let handled: Set<String> = ["at", "duration", "until", "trim", "speed"]
+      let extra = otherArguments(of: "clip", in: .mainTrack, handled: handled, p: 0.2)
+      line += extra.isEmpty ? "" : " " + extra.joined(separator: " ")
+      if let id = extra.first(where: { $0.hasPrefix("id: ") }) {
+        ids.append((String(id.dropFirst(4)), start, start + plan.frames))
+      }
+      line += block(modifiers(.clip, excluding: ["position", "size", "scale"], frames: plan.frames))
+      body.append("  " + line)
+      if i < joins.count {
+        if let join = joins[i] {
+          body.append("  " + join.line)
+          start += plan.frames - join.overlap + join.gap
+        } else {
+          start += plan.frames
+        }
+      } else {
+        start += plan.frames
+      }
+    }
+    body.append("}")
+    mainFrames = start
+    mainIDs = ids
+  }
+
+  /// ` {\n    LINE\n  }` for a non-empty list of block lines, else nothing.
+  func block(_ lines: [String], indent: String = "  ") -> String {
+    guard !lines.isEmpty else { return rng.chance(0.05) ? " {}" : "" }
+    return " {\n" + lines.map { indent + "  " + $0 }.joined(separator: "\n") + "\n" + indent + "}"
+  }
+
+  // MARK: Modifiers
+
+  /// Modifier lines for an item of `frames` frames in `context`, each statement of the
+  /// schema's context (less `excluding`) with some probability, in random order (the order
+  /// they are written in does not matter).
+  func modifiers(_ context: StatementContext, excluding: Set<String>, frames: Int, shape: String? = nil) -> [String] {
+    var lines: [String] = []
+    let p = rng.pick([0.15, 0.3, 0.5])
+    for schema in Schema.statements(in: context).shuffled(using: &rng)
+    where !excluding.contains(schema.name) && rng.chance(p) {
+      if schema.name == "cornerRadius", shape != "rect" { continue }
+      if let line = modifier(schema, frames: frames) {
+        use(schema.name)
+        lines.append(line)
+      }
+    }
+    return lines
+  }
+
+  func modifier(_ schema: StatementSchema, frames: Int) -> String? {
+    let name = schema.name
+    switch name {
+    case "crop":
+      if rng.chance(0.5) {
+        var line = "crop \(value(.ratio, statement: name, label: nil))"
+        if rng.chance(0.5) {
+          line += " anchor: \(value(.enumeration(Enumerations.anchor), statement: name, label: "anchor"))"
+          use("crop anchor:")
+        }
+        return line
+      }
+      let x = rng.int(0...40)
+      let y = rng.int(0...40)
+      let width = rng.int(20...(100 - x))
+      let height = rng.int(20...(100 - y))
+      for label in ["x", "y", "width", "height"] { use("crop \(label):") }
+      return "crop x: \(decimal(x, scale: 100)) y: \(y)% width: \(decimal(width, scale: 100)) height: \(height)%"
+    case "position":
+      if rng.chance(0.5) {
+        var line = "position \(value(.enumeration(Enumerations.anchor), statement: name, label: nil))"
+        if rng.chance(0.5) {
+          line += " margin: \(value(.number, statement: name, label: "margin"))"
+          use("position margin:")
+        }
+        return line
+      }
+      var parts: [String] = []
+      for label in ["x", "y"] where parts.isEmpty || rng.chance(0.7) {
+        parts.append("\(label): \(value(.number, statement: name, label: label))")
+        use("position \(label):")
+      }
+      return "position " + parts.joined(separator: " ")
+    case "fade":
+      // A frame to spare: `time` may write a length a little past its frame (off the grid),
+      // and fade lengths are not snapped.
+      let room = frames - 1
+      guard room >= 2 else { return nil }
+      let fadeIn = rng.int(0...(room / 2))
+      let fadeOut = rng.int(0...(room - fadeIn))
+      var parts: [String] = []
+      if rng.chance(0.7) {
+        parts.append("in: \(time(fadeIn))")
+        use("fade in:")
+      }
+      if parts.isEmpty || rng.chance(0.6) {
+        parts.append("out: \(time(fadeOut))")
+        use("fade out:")
+      }
+      return "fade " + parts.joined(separator: " ")
+    case "fit":
+      let kind = value(schema.positional[0].type, statement: name, label: nil)
+      guard kind == "contain", rng.chance(0.6) else { return "fit \(kind)" }
+      use("fit background:")
+      return "fit contain background: \(rng.chance(0.5) ? "blur" : color())"
+    default:
+      var parts = [name]
+      for argument in schema.positional where argument.isRequired || rng.chance(0.5) {
+        parts.append(value(argument.type, statement: name, label: nil))
+      }
+      var labelled: [String] = []
+      for argument in schema.labelled where rng.chance(0.5) {
+        labelled.append("\(argument.label!): \(value(argument.type, statement: name, label: argument.label))")
+        use("\(name) \(argument.label!):")
+      }
+      // `size` and `adjust` need at least one of their labels.
+      if labelled.isEmpty, schema.positional.isEmpty, let argument = schema.labelled.first {
+        labelled.append("\(argument.label!): \(value(argument.type, statement: name, label: argument.label))")
+        use("\(name) \(argument.label!):")
+      }
+      return (parts + labelled).joined(separator: " ")
+    }
+  }
+
+  // MARK: Overlay tracks
+
+  func writeOverlayTrack(_ index: Int) {
+    use("track")
+    body.append(rng.chance(0.6) ? "track overlay \(string("overlay \(index)")) {" : "track overlay {")
+    let limit = mainFrames ?? budget
+    var cursor = 0
+    var previousID: String?
+    for item in 0..<rng.int(1...3) {
+      let gap = rng.int(0...6)
+      let start = cursor + gap
+      guard start < limit - 2 else { break }
+      let frames = rng.int(min(3, limit - start)...min(40, limit - start))
+      var at = "at: \(time(start))"
+      if gap == 0, let previousID, rng.chance(0.6) { at = "at: \(previousID).end" }
+      if let id = mainIDs.first(where: { $0.start == start || $0.end == start }), rng.chance(0.6) {
+        at = "at: \(id.name).\(id.start == start ? "start" : "end")"
+      }
+      use("at")
+      let last = item == 2 || start + frames >= limit - 3
+      var line: String
+      var length = frames
+      var modifierFrames: Int?
+      var handled: Set<String> = ["at", "duration", "until"]
+      let roll = rng.int(0...9)
+      var context = StatementContext.clip
+      var excluding: Set<String> = []
+      var shape: String?
+      if roll < 4 {
+        var plan = rng.chance(0.5) ? fileClip(frames: frames, sound: false) : pictureClip(frames: frames)
+        handled.formUnion(["trim", "speed"])
+        if !plan.head.contains("trim:"),
+          plan.head.contains("video")
+            || videos.contains(where: {
+              $0.name != nil && plan.head.hasPrefix("clip \($0.name!)")
+            })
+        {
+          // A whole video file: its own length, as long as nothing comes after it.
+          if last, mainFrames != nil, rng.chance(0.3) { plan.timing = .own }
+        }
+        line = plan.head
+        length = plan.frames
+        switch plan.timing {
+        case .own where !plan.head.contains("trim:"):
+          // The file's whole length (not known exactly here): nothing may follow.
+          line += " " + at
+          modifierFrames = plan.frames
+          length = limit - start
+        case .own:
+          line += " " + at
+        case .explicit:
+          line += " " + at + " " + timingOrEnd(start: start, frames: &length, last: last)
+        }
+      } else if roll < 7 {
+        use("text")
+        context = .text
+        line = "text \(string(rng.pick(Self.texts))) \(at) " + timingOrEnd(start: start, frames: &length, last: last)
+      } else {
+        use("shape")
+        context = .shape
+        let kind = value(.enumeration(Enumerations.shapeKind), statement: "shape", label: nil)
+        shape = kind
+        excluding = []
+        line = "shape \(kind) \(at) " + timingOrEnd(start: start, frames: &length, last: last)
+      }
+      let statement = String(line.prefix { $0 != " " })
+      let extra = otherArguments(of: statement, in: .overlayTrack, handled: handled, p: 0.25)
+      line += extra.isEmpty ? "" : " " + extra.joined(separator: " ")
+      previousID = extra.first(where: { $0.hasPrefix("id: ") }).map { String($0.dropFirst(4)) }
+      line += block(modifiers(context, excluding: excluding, frames: modifierFrames ?? length, shape: shape))
+      body.append("  " + line)
+      cursor = start + length
+      placedEnd = max(placedEnd, cursor)
+      if cursor >= limit - 2 { break }
+    }
+    body.append("}")
+  }
+
+  /// `duration:`/`until:` for an item, or `until: end` for the last item of a track over a
+  /// main track (then `frames` becomes the length up to the end).
+  func timingOrEnd(start: Int, frames: inout Int, last: Bool) -> String {
+    if last, let main = mainFrames, start < main, rng.chance(0.3) {
+      frames = main - start
+      use("until")
+      return "until: end"
+    }
+    return timing(start: start, frames: frames)
+  }
+
+  static let texts = [
+    "Hi", "VEDL", "Ça va?", "two words here", "Line one\\nline two", "\\(canvas.width) px", "A", "Grüße — 5 €",
+    "wrap me please if you can",
+  ]
+
+  // MARK: Audio tracks
+
+  func writeAudioTrack(_ index: Int) {
+    use("track")
+    body.append(rng.chance(0.6) ? "track audio \(string("audio \(index)")) {" : "track audio {")
+    let limit = mainFrames ?? max(budget, placedEnd)
+    var cursor = 0
+    for _ in 0..<rng.int(1...2) {
+      let start = cursor + rng.int(0...10)
+      guard start < limit - 2 else { break }
+      var length = rng.int(min(3, limit - start)...min(60, limit - start))
+      var line: String
+      let roll = rng.int(0...9)
+      var handled: Set<String> = ["at", "duration", "until", "trim", "speed"]
+      if roll < 5 {
+        let plan = fileClip(frames: length, sound: roll < 3)
+        line = plan.head + " at: \(time(start))"
+        length = plan.frames
+        if case .explicit = plan.timing { line += " " + timingOrEnd(start: start, frames: &length, last: false) }
+      } else {
+        use("clip")
+        use("source tone")
+        handled.insert("muted")
+        line =
+          "clip tone(\(rng.pick(["220", "440", "1000", "523.25"]))) at: \(time(start)) "
+          + timingOrEnd(start: start, frames: &length, last: true)
+      }
+      use("at")
+      let extra = otherArguments(of: "clip", in: .audioTrack, handled: handled, p: 0.3)
+      line += extra.isEmpty ? "" : " " + extra.joined(separator: " ")
+      if rng.chance(0.2), line.contains("muted") == false, line.contains("tone(") == false {
+        line += " muted"
+        use("clip muted")
+      }
+      line += block(modifiers(.clip, excluding: Self.notForSound, frames: length))
+      body.append("  " + line)
+      cursor = start + length
+      placedEnd = max(placedEnd, cursor)
+    }
+    body.append("}")
+  }
+
+  /// Every clip modifier but `fade`: audio clips take only `fade`.
+  static let notForSound: Set<String> = Set(Schema.statements(in: .clip).map(\.name)).subtracting(["fade"])
+}
