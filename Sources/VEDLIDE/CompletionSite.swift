@@ -96,7 +96,9 @@ struct CompletionSite {
       guard let kind = pathKind(statement: statement, context: scan.context, file: parse.file) else {
         return CompletionSite(kind: .nothing, replacing: here)
       }
-      let slash = typed.lastIndex(of: "/").map { typed.utf8.distance(from: typed.utf8.startIndex, to: $0) + 1 } ?? 0
+      // Counted in the file's bytes: `typed` repairs invalid UTF-8, which changes its length.
+      let written = bytes[(string.span.start + 1)..<offset]
+      let slash = written.lastIndex(of: UInt8(ascii: "/")).map { $0 - written.startIndex + 1 } ?? 0
       return CompletionSite(
         kind: .path(kind, typed: typed), replacing: Span(start: string.span.start + 1 + slash, end: offset))
     }

@@ -16,6 +16,22 @@ import VEDLSource
     return CompletionProvider.complete(at: offset, in: syntax, baseDirectory: baseDirectory)
   }
 
+  /// A path string holding invalid UTF-8 before its last `/`: the replaced range is counted
+  /// in the file's bytes (the repaired text is longer), so it stays inside the file — the
+  /// fuzzer's IDE stage trapped reading past the end.
+  @Test func aPathWithInvalidUTF8ReplacesInsideTheFile() {
+    let bytes = Array("let a = video(\"".utf8) + [0xFF, 0xFE] + Array("/x".utf8)
+    let file = SourceFile(path: "t.vedl", bytes: bytes)
+    let syntax = SyntaxAnalysis(file: file)
+    for offset in 0...bytes.count {
+      for item in CompletionProvider.complete(at: offset, in: syntax, baseDirectory: "/nonexistent") {
+        #expect(item.replacing.start <= item.replacing.end && item.replacing.end <= bytes.count)
+      }
+    }
+    let site = CompletionSite.at(bytes.count, in: syntax.parse)
+    #expect(site.replacing == Span(start: bytes.count - 1, end: bytes.count))
+  }
+
   @Test func topLevelStatementsAndDeclarations() {
     let names = labels("vedl 1\n‸")
     #expect(names.contains("canvas"))
