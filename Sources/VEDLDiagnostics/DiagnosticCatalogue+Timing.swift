@@ -139,13 +139,17 @@ extension DiagnosticCatalogue {
       "E0408", .error, "invalid speed",
       explanation: """
         Speeds must be greater than zero (`0.5x` is half speed). Reverse playback is not \
-        supported.
+        supported. The slowest speed is `0.01x` (a second of the source lasts 100 s): a \
+        clip's sound is slowed by halving its tempo again and again, and each halving \
+        doubles what a render holds at once — at `0.00001x` a gigabyte for every few \
+        milliseconds of sound.
 
         ```vedl
         clip intro speed: 0x
+        clip intro trim: 0s..100ms speed: 0.00001x
         ```
 
-        Use a positive speed.
+        Use a positive speed of at least `0.01x`.
         """),
     CatalogueEntry(
       "E0409", .error, "caption cues overlap",

@@ -69,24 +69,17 @@ extension LoweringRun {
   /// (not, as `xfade` of the whole track so far would, every frame before it), and every
   /// piece's frames pass one `concat`. The result is renumbered on the canvas grid.
   ///
-  /// A run of items joined by transitions — their pieces, parts and transitions — is one
-  /// group (`FilterChain.group`) that the in-process runner runs apart and frees when the
-  /// run ends; every part ends in the track's pinned format for that.
+  /// An item of a run joined by transitions — its piece and the parts cut from it — is one
+  /// group (`FilterChain.group`), and so is each transition: the in-process runner runs each
+  /// group in a graph of its own, fed by the groups before it, and frees it when it ends,
+  /// so a run holds only the item and transitions playing, however many items it joins.
+  /// Every part ends in the track's pinned format for that.
   mutating func joinMainPicture(_ pieces: [String], items: [TimelineItem], chainsOfItem: [Range<Int>])
     throws(LoweringError) -> String
   {
     var segments: [String] = []
     var pendingTail: String? = nil
-    // The run being joined: its first item and the first of its joining chains.
-    var group: (item: Int, join: Int)? = nil
-    func closeGroup(lastItem: Int) {
-      guard let open = group else { return }
-      builder.setGroup(open.item, of: chainsOfItem[open.item].lowerBound..<chainsOfItem[lastItem].upperBound)
-      builder.setGroup(open.item, of: open.join..<builder.chains.count)
-      group = nil
-    }
     for (index, piece) in pieces.enumerated() {
-      if transition(into: index) == nil { closeGroup(lastItem: index - 1) }
       let count = items[index].endFrame - items[index].startFrame
       let (incoming, outgoing) = overlaps(of: index, items: items)
       guard incoming + outgoing <= count else {
@@ -96,7 +89,9 @@ extension LoweringRun {
         segments.append(piece)
         continue
       }
-      if group == nil { group = (index, builder.chains.count) }
+      // Groups: 2·index for the item, 2·index + 1 for the transition into it.
+      builder.setGroup(2 * index, of: chainsOfItem[index])
+      let joins = builder.chains.count
       // The piece's parts: head (into the transition before), body, tail (into the next).
       var parts: [(name: String, start: Int64, end: Int64)] = []
       if incoming > 0 { parts.append(("head", 0, incoming)) }
@@ -116,11 +111,14 @@ extension LoweringRun {
         cut.append(Filter("format", ["pix_fmts": space.pieceFormat]))
         builder.add([copies[i]], cut, [labels[i]])
       }
+      builder.setGroup(2 * index, of: joins..<builder.chains.count)
       for (i, part) in parts.enumerated() {
         switch part.name {
         case "head":
           guard let tail = pendingTail, let t = transition(into: index) else { break }
+          let first = builder.chains.count
           segments.append(lowerTransition(t, from: tail, to: labels[i], frames: incoming, index: index))
+          builder.setGroup(2 * index + 1, of: first..<builder.chains.count)
         case "body":
           segments.append(labels[i])
         default:
@@ -128,7 +126,6 @@ extension LoweringRun {
         }
       }
     }
-    closeGroup(lastItem: pieces.count - 1)
     guard segments.count > 1 else { return segments[0] }
     let out = builder.label("maincut")
     builder.add(

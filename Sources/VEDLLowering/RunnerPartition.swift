@@ -10,10 +10,16 @@
 /// the graph cannot change how its filters negotiate), and feeds `concat`, `xfade` or
 /// `acrossfade` (which ignore the timestamp an input ends at, the one thing a chain run on
 /// its own cannot pass on exactly).
+///
+/// A group of chains (`FilterChain.group`: an item of a run joined by transitions, or one of
+/// the transitions) is isolated when every label it reads is a file stream of an input with
+/// a last use or an output of another isolated group, and every label it hands out is pinned
+/// by a `format` and read by `concat` or by another isolated group. A transition's group thus
+/// reads the parts of the two items' groups it joins, each graph fed by the ones before it.
 public struct RunnerPartition: Sendable, Hashable {
   /// The main graph's text.
   public var main: String
-  /// The isolated chains' texts, in the graph's order.
+  /// The isolated chains' texts, in the graph's order (a group before the groups reading it).
   public var isolated: [String]
 
   /// The filters that may read an isolated chain's output.
@@ -29,8 +35,7 @@ public struct RunnerPartition: Sendable, Hashable {
     }
     var groups: [Int: [FilterChain]] = [:]
     for chain in graph.chains { if let g = chain.group { groups[g, default: []].append(chain) } }
-    let isolatedGroups = Set(
-      groups.filter { Self.isIsolatable(group: $0.value, in: graph, consumers: consumers) }.keys)
+    let isolatedGroups = Self.isolatableGroups(groups, in: graph)
     var main: [FilterChain] = []
     var isolated: [String] = []
     for chain in graph.chains {
@@ -49,15 +54,40 @@ public struct RunnerPartition: Sendable, Hashable {
     self.isolated = isolated
   }
 
-  /// A group of chains (a run of main-track items joined by transitions) runs apart when it
-  /// reads only file streams of inputs with a last use, and each label it hands out of the
-  /// group is pinned by a `format` and read by `concat`.
-  private static func isIsolatable(group: [FilterChain], in graph: FilterGraph, consumers: [String: String]) -> Bool {
+  /// The groups that run apart: every group that passes the test of `isIsolatable(group:…)`
+  /// against the others, dropped one after another until the rest all pass (a group whose
+  /// neighbour stays in the main graph cannot read from or hand to it).
+  private static func isolatableGroups(_ groups: [Int: [FilterChain]], in graph: FilterGraph) -> Set<Int> {
+    var producer: [String: Int] = [:]
+    var consumer: [String: (group: Int?, filter: String?)] = [:]
+    for chain in graph.chains {
+      if let g = chain.group { for label in chain.outputs { producer[label] = g } }
+      for label in chain.inputs { consumer[label] = (chain.group, chain.filters.first?.name) }
+    }
+    var isolated = Set(groups.keys)
+    var changed = true
+    while changed {
+      changed = false
+      for g in isolated.sorted()
+      where !isIsolatable(
+        group: g, groups[g]!, in: graph, isolated: isolated, producer: producer, consumer: consumer)
+      {
+        isolated.remove(g)
+        changed = true
+      }
+    }
+    return isolated
+  }
+
+  /// Whether group `g` may run apart while the groups in `isolated` do.
+  private static func isIsolatable(
+    group g: Int, _ group: [FilterChain], in graph: FilterGraph, isolated: Set<Int>, producer: [String: Int],
+    consumer: [String: (group: Int?, filter: String?)]
+  ) -> Bool {
     let produced = Set(group.flatMap(\.outputs))
-    var readsAFile = false
     for chain in group {
       for label in chain.inputs where !produced.contains(label) {
-        readsAFile = true
+        if let source = producer[label], source != g, isolated.contains(source) { continue }
         let parts = label.split(separator: ":")
         guard parts.count == 2, let index = Int(parts[0]), graph.inputs.indices.contains(index),
           graph.inputs[index].lastUse != nil, parts[1] == "v" || parts[1] == "a"
@@ -68,13 +98,15 @@ public struct RunnerPartition: Sendable, Hashable {
     var outputs = 0
     for chain in group {
       for label in chain.outputs where !consumed.contains(label) {
-        guard consumers[label] == "concat", let last = chain.filters.last, last.name == "format",
+        guard let reader = consumer[label], let last = chain.filters.last, last.name == "format",
           last.options.count == 1, !last.options[0].value.contains("|")
         else { return false }
+        let readByIsolatedGroup = reader.group.map { $0 != g && isolated.contains($0) } ?? false
+        guard reader.filter == "concat" || readByIsolatedGroup else { return false }
         outputs += 1
       }
     }
-    return outputs > 0 && readsAFile
+    return outputs > 0
   }
 
   private static func isIsolatable(_ chain: FilterChain, in graph: FilterGraph, consumers: [String: String]) -> Bool {

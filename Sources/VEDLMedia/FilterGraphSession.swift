@@ -13,8 +13,12 @@ final class FilterGraphSession {
   /// graph is opened twice), so reading a stream never decodes frames of another that its
   /// part of the graph does not want yet; released when the stream has ended.
   private var readers: [StreamKey: InputFileReader] = [:]
-  /// The isolated chains by output label, freed as each ends.
+  /// The isolated chains whose outputs the main graph reads, by output label, freed as each
+  /// ends.
   private var chains: [String: IsolatedChain] = [:]
+  /// Every isolated chain, those that only feed other chains too (each frees what it holds
+  /// when its outputs have ended).
+  private var allChains: [IsolatedChain] = []
   private var sources: [Source] = []
   private var video: Output?
   private var audio: Output?
@@ -88,14 +92,22 @@ final class FilterGraphSession {
     // Which stream of which input each unconnected input pad reads.
     var wanted: [Int: [StreamKind: String]] = [:]
     var padInputs: [(pad: FilterGraphContext.OpenPad, input: Int, kind: StreamKind)] = []
+    // A chain may read the outputs of the chains listed before it (a transition reads the
+    // parts of the items it joins).
+    var chainOutputs: [String: IsolatedChain] = [:]
     for (number, text) in settings.isolatedChains.enumerated() {
       let chain = try IsolatedChain(
-        text: text, inputs: settings.inputs, timestampMode: settings.timestampMode, number: number, tally: tally)
-      for label in chain.outputs { chains[label] = chain }
+        text: text, inputs: settings.inputs, upstream: chainOutputs, timestampMode: settings.timestampMode,
+        number: number, tally: tally)
+      for label in chain.outputs { chainOutputs[label] = chain }
+      allChains.append(chain)
     }
+    var readByChains: Set<String> = []
+    for chain in allChains { readByChains.formUnion(chain.chainInputs) }
     var chainPads: [FilterGraphContext.OpenPad] = []
     for pad in openInputs {
-      if let label = pad.label, chains[label] != nil {
+      if let label = pad.label, let chain = chainOutputs[label], !readByChains.contains(label) {
+        chains[label] = chain
         chainPads.append(pad)
         continue
       }
@@ -149,7 +161,9 @@ final class FilterGraphSession {
       try graph.link(filter, 0, to: pad.filter, pad.pad)
       sources.append(Source(input: chain.releaseInput, kind: kind, filter: filter, window: nil, chain: label))
     }
-    if let unused = chains.keys.first(where: { label in !chainPads.contains { $0.label == label } }) {
+    if let unused = chainOutputs.keys.sorted().first(where: { label in
+      !readByChains.contains(label) && !chainPads.contains { $0.label == label }
+    }) {
       throw .invalidGraph(reason: "the isolated chain's output [\(unused)] is not read by the graph")
     }
 
@@ -495,10 +509,8 @@ final class FilterGraphSession {
 
   /// Records how many decoders are open now, if that is the most so far.
   private func notePeakDecoders() {
-    // A chain with several outputs is listed once per output.
-    let distinct = Dictionary(chains.values.map { (ObjectIdentifier($0), $0) }, uniquingKeysWith: { a, _ in a })
     let open =
-      readers.values.reduce(0) { $0 + $1.openDecoderCount } + distinct.values.reduce(0) { $0 + $1.openDecoderCount }
+      readers.values.reduce(0) { $0 + $1.openDecoderCount } + allChains.reduce(0) { $0 + $1.openDecoderCount }
     peakOpenDecoders = max(peakOpenDecoders, open)
   }
 
@@ -552,8 +564,7 @@ final class FilterGraphSession {
       }
       // A chain reading the input stops reading it; its outputs end by themselves (each
       // main-track piece ends in a trim), however long after the input they play.
-      let distinct = Dictionary(chains.values.map { (ObjectIdentifier($0), $0) }, uniquingKeysWith: { a, _ in a })
-      for chain in distinct.values where chain.reads(input: next.input) { chain.release(input: next.input) }
+      for chain in allChains where chain.reads(input: next.input) { chain.release(input: next.input) }
     }
   }
 

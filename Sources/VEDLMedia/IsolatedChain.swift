@@ -1,8 +1,9 @@
 import CFFmpeg
 
-/// Chains from streams of input files to labelled outputs (one main-track piece, or a run of
-/// pieces joined by transitions), run in a filter graph of its own whose frames the main
-/// graph receives through `buffer`/`abuffer` sources.
+/// Chains from streams of input files — or from the outputs of isolated chains before it — to
+/// labelled outputs (one main-track piece, an item of a run joined by transitions with its
+/// parts, or a transition between two such items), run in a filter graph of its own whose
+/// frames the main graph, or a chain after it, receives through `buffer`/`abuffer` sources.
 ///
 /// Why: libavfilter keeps every filter of a graph, and the picture pools of its links, until
 /// the whole graph is freed. A timeline lowered to one graph therefore holds the pools of
@@ -17,16 +18,20 @@ import CFFmpeg
 final class IsolatedChain {
   /// The input files the chain reads and which of their streams.
   let streams: [(input: Int, kind: StreamKind)]
+  /// The chains before it whose outputs it reads, by label.
+  private let upstream: [String: IsolatedChain]
   /// The labels the main graph knows the chain's outputs by.
   let outputs: [String]
   /// What each output carries.
   let kinds: [String: StreamKind]
 
-  /// One input pad of the chain's graph: its `buffer`/`abuffer` source and reader.
+  /// One input pad of the chain's graph: its `buffer`/`abuffer` source and reader, or the
+  /// output of a chain before it (`input` is then -1).
   private struct Feed {
     var input: Int
     var kind: StreamKind
     var reader: InputFileReader?
+    var chainOutput: String?
     var source: UnsafeMutablePointer<AVFilterContext>
     var window: InputSourceChain.TrimWindow?
     var closed = false
@@ -58,22 +63,27 @@ final class IsolatedChain {
   /// The main graph's `buffer`/`abuffer` arguments for each output.
   let sourceArguments: [String: String]
 
-  /// Parses and configures `text` — chains from file streams `[k:v]`/`[k:a]` (one or more) to
-  /// labelled outputs — reading `inputs[k]`. `number` names its sources in FFmpeg's messages.
+  /// Parses and configures `text` — chains from file streams `[k:v]`/`[k:a]`, from outputs of
+  /// the chains in `upstream` (by label), or from generated sources, to labelled outputs —
+  /// reading `inputs[k]`. `number` names its sources in FFmpeg's messages.
   init(
-    text: String, inputs: [MediaInputOptions], timestampMode: InputTimestampMode, number: Int, tally: DecodingTally
+    text: String, inputs: [MediaInputOptions], upstream: [String: IsolatedChain] = [:],
+    timestampMode: InputTimestampMode, number: Int, tally: DecodingTally
   ) throws(MediaRenderError) {
     let probe = try FilterGraphContext()
     let (openInputs, openOutputs) = try probe.parse(text)
     var streams: [(input: Int, kind: StreamKind)] = []
+    var readChains: [String: IsolatedChain] = [:]
     for pad in openInputs {
+      if let label = pad.label, let chain = upstream[label] {
+        readChains[label] = chain
+        continue
+      }
       guard let label = pad.label, let stream = IsolatedChain.fileStream(label, inputCount: inputs.count) else {
-        throw .invalidGraph(reason: "an isolated chain must read only input streams ([k:v] or [k:a]): \(text)")
+        throw .invalidGraph(
+          reason: "an isolated chain must read only input streams ([k:v] or [k:a]) or earlier chains: \(text)")
       }
       streams.append((stream.0, stream.1))
-    }
-    guard !streams.isEmpty else {
-      throw .invalidGraph(reason: "an isolated chain must read at least one input stream: \(text)")
     }
     let labels = openOutputs.compactMap(\.label)
     guard !labels.isEmpty, labels.count == openOutputs.count else {
@@ -82,6 +92,7 @@ final class IsolatedChain {
     var kinds: [String: StreamKind] = [:]
     for pad in openOutputs { kinds[pad.label ?? ""] = pad.kind }
     self.streams = streams
+    self.upstream = readChains
     self.outputs = labels
     self.kinds = kinds
     self.text = text
@@ -92,7 +103,8 @@ final class IsolatedChain {
     // Built once to learn what the chain delivers, then freed until it is needed: a long
     // timeline would otherwise hold every chain's scalers and threads from the start.
     let built = try Self.build(
-      text: text, inputs: inputs, timestampMode: timestampMode, number: number, tally: DecodingTally())
+      text: text, inputs: inputs, upstream: readChains, timestampMode: timestampMode, number: number,
+      tally: DecodingTally())
     var arguments: [String: String] = [:]
     for (label, sink) in built.sinks { arguments[label] = Self.arguments(of: sink, kind: kinds[label] ?? .video) }
     sourceArguments = arguments
@@ -111,14 +123,25 @@ final class IsolatedChain {
     } ?? 0
   }
 
-  /// Parses, links and configures the chain with fresh readers of its inputs.
+  /// Parses, links and configures the chain with fresh readers of its inputs, and sources
+  /// that declare what the chains in `upstream` deliver.
   private static func build(
-    text: String, inputs: [MediaInputOptions], timestampMode: InputTimestampMode, number: Int, tally: DecodingTally
+    text: String, inputs: [MediaInputOptions], upstream: [String: IsolatedChain], timestampMode: InputTimestampMode,
+    number: Int, tally: DecodingTally
   ) throws(MediaRenderError) -> Running {
     let graph = try FilterGraphContext()
     let (openInputs, openOutputs) = try graph.parse(text)
     var feeds: [Feed] = []
     for (i, pad) in openInputs.enumerated() {
+      if let label = pad.label, let chain = upstream[label] {
+        let kind = chain.kinds[label] ?? .video
+        let source = try graph.createFilter(
+          kind == .video ? "buffer" : "abuffer", instance: "isolated input \(number).\(i) from [\(label)]",
+          arguments: chain.sourceArguments[label])
+        try graph.link(source, 0, to: pad.filter, pad.pad)
+        feeds.append(Feed(input: -1, kind: kind, reader: nil, chainOutput: label, source: source, window: nil))
+        continue
+      }
       guard let label = pad.label, let (input, kind) = fileStream(label, inputCount: inputs.count) else {
         throw .invalidGraph(reason: "an isolated chain changed between two parses: \(text)")
       }
@@ -129,7 +152,8 @@ final class IsolatedChain {
         in: graph, for: pad, reader: reader, kind: kind,
         name: "isolated input \(number).\(i) from \(label)", timestampMode: timestampMode)
       let window = InputSourceChain.trimWindow(reader, kind: kind, timestampMode: timestampMode)
-      feeds.append(Feed(input: input, kind: kind, reader: reader, source: source, window: window))
+      feeds.append(
+        Feed(input: input, kind: kind, reader: reader, chainOutput: nil, source: source, window: window))
     }
     var sinks: [String: UnsafeMutablePointer<AVFilterContext>] = [:]
     for pad in openOutputs {
@@ -186,7 +210,7 @@ final class IsolatedChain {
     return text
   }
 
-  /// Decoders open in the chain's readers.
+  /// Decoders open in the chain's readers (not those of the chains it reads).
   var openDecoderCount: Int {
     running?.feeds.reduce(0) { $0 + ($1.reader?.openDecoderCount ?? 0) } ?? 0
   }
@@ -199,7 +223,8 @@ final class IsolatedChain {
   func nextFrame(_ label: String) throws(MediaRenderError) -> Frame? {
     guard !ended.contains(label) else { return nil }
     if running == nil {
-      running = try Self.build(text: text, inputs: inputs, timestampMode: timestampMode, number: number, tally: tally)
+      running = try Self.build(
+        text: text, inputs: inputs, upstream: upstream, timestampMode: timestampMode, number: number, tally: tally)
       for input in released { release(input: input) }
     }
     guard let sink = running?.sinks[label] else { return nil }
@@ -249,7 +274,12 @@ final class IsolatedChain {
         bestRequests = requests
       }
     }
-    guard let index = best, let reader = state.feeds[index].reader else { return false }
+    guard let index = best else { return false }
+    if let label = state.feeds[index].chainOutput {
+      try pump(upstream: label, into: index)
+      return true
+    }
+    guard let reader = state.feeds[index].reader else { return false }
     if !reader.hasPendingFrames { try reader.readPacket() }
     // Each frame is handed over, not shared: the reader is done with it (see
     // `FilterGraphSession.push`).
@@ -284,6 +314,31 @@ final class IsolatedChain {
     return true
   }
 
+  /// Moves the next frame of the chain before this one that delivers `label` into feed
+  /// `index`, or closes the feed where that output ended.
+  private func pump(upstream label: String, into index: Int) throws(MediaRenderError) {
+    guard let chain = upstream[label], let source = running?.feeds[index].source else { return }
+    guard let frame = try chain.nextFrame(label) else {
+      _ = av_buffersrc_close(source, chain.outputEnd(label), UInt32(AV_BUFFERSRC_FLAG_PUSH))
+      running?.feeds[index].closed = true
+      return
+    }
+    // Handed over, as the main graph's sources take a chain's frames (`FilterGraphSession`).
+    let (code, messages) = LibavLogRouter.shared.recordingErrorsOnThisThread {
+      av_buffersrc_add_frame_flags(source, frame.frame, Int32(AV_BUFFERSRC_FLAG_PUSH))
+    }
+    if code == vedl_averror_eof() {
+      // Nothing after the source wants more: the chain before may stop delivering it.
+      running?.feeds[index].closed = true
+      chain.end(label)
+    } else if code < 0 {
+      throw .filteringFailed(reason: FilterGraphContext.reason(code: code, messages: messages))
+    }
+  }
+
+  /// The outputs of chains before it that the chain reads.
+  var chainInputs: [String] { Array(upstream.keys) }
+
   /// Whether the chain reads a stream of input `input`.
   func reads(input: Int) -> Bool { streams.contains { $0.input == input } }
 
@@ -304,9 +359,11 @@ final class IsolatedChain {
   }
 
   /// Marks output `label` as ended; once every output has, frees the chain's graph and
-  /// readers (the main graph's sources are closed by the caller).
+  /// readers (the main graph's sources are closed by the caller), and tells the chains it
+  /// reads that their outputs are no longer wanted.
   func end(_ label: String) {
-    ended.insert(label)
-    if ended.count == outputs.count { running = nil }
+    guard outputs.contains(label), ended.insert(label).inserted, ended.count == outputs.count else { return }
+    running = nil
+    for (label, chain) in upstream { chain.end(label) }
   }
 }

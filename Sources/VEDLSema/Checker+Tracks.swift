@@ -395,14 +395,7 @@ extension CheckRun {
       }
       if let a = args.labelled["speed"] {
         if case .speed(let v)? = evaluate(a.value, expected: .speed) {
-          if v.isPositive {
-            item.speed = v
-          } else {
-            report(
-              .invalidSpeed, "speed must be greater than zero, found `\(file.text(a.value.span))`", a.value.span,
-              help: "use a positive speed such as `0.5x` or `2x`")
-            ok = false
-          }
+          if checkSpeed(v, a.value) { item.speed = v } else { ok = false }
         } else {
           ok = false
         }

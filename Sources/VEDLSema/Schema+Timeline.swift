@@ -54,7 +54,8 @@ extension Schema {
     ArgumentSchema("trim", .range, "The part of the source to use, in source time (half-open: `2s..6s`)."),
     ArgumentSchema(
       "speed", .speed, default: "1x",
-      "Playback speed; the timeline length is the trimmed length divided by the speed. Audio keeps its pitch."),
+      "Playback speed, at least `0.01x`; the timeline length is the trimmed length divided by the speed. Audio keeps its pitch."
+    ),
     ArgumentSchema("volume", .gain, default: "0dB", "Gain applied to the clip's sound."),
     ArgumentSchema("muted", .bool, default: "false", "Silences the clip's own sound (same as the bare word `muted`)."),
     idArgument,

@@ -308,11 +308,16 @@ enum VEDLExecutable {
     return found
   }
 
-  /// Runs `vedl ARGUMENTS…` in `folder`.
-  static func run(_ arguments: [String], in folder: String) throws -> (status: Int32, stdout: String, stderr: String) {
+  /// Runs `vedl ARGUMENTS…` in `folder`, with `environment` added to the test's.
+  static func run(_ arguments: [String], in folder: String, environment: [String: String] = [:]) throws -> (
+    status: Int32, stdout: String, stderr: String
+  ) {
     let process = Process()
     process.executableURL = try url()
     process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+    }
     process.currentDirectoryURL = URL(fileURLWithPath: folder)
     let out = Pipe()
     let err = Pipe()

@@ -43,13 +43,14 @@ import VEDLTime
     let target = try #require(RenderTarget.exports(of: timeline).first)
     let plan = try RenderPlan(timeline: timeline, target: target, settings: workspace.settings(for: file))
 
-    // Every main-track piece (picture and sound) is isolated; the two pictures joined by the
-    // crossfade run together with their parts and the `xfade` in one graph of their own; the
-    // sounds' joins and the concat stay in the main graph.
+    // Every main-track piece (picture and sound) is isolated; each of the two pictures joined
+    // by the crossfade runs with its parts in a graph of its own, and the `xfade` in a third
+    // that reads their parts; the sounds' joins and the concat stay in the main graph.
     let partition = RunnerPartition(plan.graph)
-    #expect(partition.isolated.count == 15)
+    #expect(partition.isolated.count == 17)
     #expect(partition.isolated.allSatisfy { $0.hasPrefix("[") && !$0.contains("concat") })
     #expect(partition.isolated.filter { $0.contains("xfade") }.count == 1)
+    #expect(partition.isolated.contains { $0.hasPrefix("[main0_tail]") && $0.contains("xfade") })
     #expect(!partition.main.contains("xfade") && partition.main.contains("acrossfade"))
 
     let apart = workspace.path("apart.mp4")
@@ -67,7 +68,7 @@ import VEDLTime
     #expect(try workspace.decodedDigest(apart, stream: "a") == workspace.decodedDigest(whole.output.path, stream: "a"))
   }
 
-  @Test func aGroupRunsApartOnlyWhenItReadsFilesAndHandsPinnedLabelsToConcat() {
+  @Test func aGroupRunsApartWhenItReadsFilesOrIsolatedGroupsAndHandsPinnedLabelsOn() {
     func chain(_ inputs: [String], _ filters: [Filter], _ outputs: [String], group: Int? = 1) -> FilterChain {
       FilterChain(inputs: inputs, filters: filters, outputs: outputs, group: group)
     }
@@ -79,7 +80,7 @@ import VEDLTime
       chain(["a", "b"], [xfade, pinned], ["t"]),
     ]
     let inputs = [GraphInput(path: "/a.mp4", lastUse: .one), GraphInput(path: "/b.mp4", lastUse: Rational(2))]
-    func partition(_ chains: [FilterChain]) -> RunnerPartition {
+    func partition(_ chains: [FilterChain], inputs: [GraphInput] = inputs) -> RunnerPartition {
       RunnerPartition(
         FilterGraph(
           inputs: inputs, chains: chains + [chain(["t", "c"], [concat], ["v"], group: nil)], videoOutput: "v",
@@ -92,12 +93,32 @@ import VEDLTime
     var unpinned = group
     unpinned[2].filters = [xfade]
     #expect(partition(unpinned + [chain(["0:v"], [pinned], ["c"], group: nil)]).main.contains("xfade"))
-    // It reads no file (only a generated source): nothing to end it by, it stays.
+    // It reads only generated sources: it runs apart too, and ends by itself.
     let generated = [
       chain([], [Filter("color"), pinned], ["a"]), chain([], [Filter("color"), pinned], ["b"]),
       chain(["a", "b"], [xfade, pinned], ["t"]),
     ]
-    #expect(partition(generated + [chain(["0:v"], [pinned], ["c"], group: nil)]).main.contains("xfade"))
+    #expect(partition(generated + [chain(["0:v"], [pinned], ["c"], group: nil)]).isolated.count == 2)
+
+    // As the lowering groups a run: each item, and the transition reading their parts.
+    let units = [
+      chain(["0:v"], [pinned], ["a"], group: 0), chain([], [Filter("color"), pinned], ["b"], group: 2),
+      chain(["a", "b"], [xfade, pinned], ["t"], group: 1),
+    ]
+    let separate = partition(units + [chain(["0:v"], [pinned], ["c"], group: nil)])
+    #expect(
+      separate.isolated == [
+        "[0:v]format=pix_fmts=yuv420p[a]", "color,format=pix_fmts=yuv420p[b]",
+        "[a][b]xfade=transition=fade:duration=1:offset=0,format=pix_fmts=yuv420p[t]",
+        "[0:v]format=pix_fmts=yuv420p[c]",
+      ])
+    #expect(!separate.main.contains("xfade"))
+    // An item that cannot run apart (its input is read to the end) keeps the transition,
+    // and so the other item, in the main graph.
+    let unbounded = [GraphInput(path: "/a.mp4"), inputs[1]]
+    let together = partition(units + [chain(["1:v"], [pinned], ["c"], group: nil)], inputs: unbounded)
+    #expect(together.main.contains("xfade") && together.main.contains("color"))
+    #expect(together.isolated == ["[1:v]format=pix_fmts=yuv420p[c]"])
   }
 
   @Test func onlyPiecesWithAPinnedFormatThatFeedAJoinAreIsolated() {
