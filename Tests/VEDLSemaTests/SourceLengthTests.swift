@@ -20,6 +20,10 @@ import VEDLTime
         duration: Rational(5, 2)!, hasVideo: true, hasAudio: true, width: 640, height: 360, frameRate: Rational(30),
         videoDuration: Rational(2), audioDuration: Rational(5, 2)!)),
     "song.wav": .success(MediaFacts(duration: Rational(3), hasVideo: false, hasAudio: true)),
+    "film.mp4": .success(
+      MediaFacts(
+        duration: Rational(10 * 3600), hasVideo: true, hasAudio: true, width: 640, height: 360,
+        frameRate: Rational(30))),
     "blip.mp4": .success(
       MediaFacts(
         duration: Rational(1, 100)!, hasVideo: true, hasAudio: false, width: 640, height: 360,
@@ -215,9 +219,9 @@ import VEDLTime
 
       """
     #expect(Self.located(absurd) == ["E0411: 1000000000000000h", "E0411: 1000000000000000h"])
-    // A trimmed length ÷ a tiny speed.
-    let slow = "track main {\n  clip video(\"ten.mp4\") trim: 0s..10s speed: 0.0001x\n}\n"
-    #expect(Self.located(slow) == ["E0411: 0.0001x"])
+    // A trimmed length ÷ a slow speed.
+    let slow = "track main {\n  clip video(\"film.mp4\") trim: 0s..10h speed: 0.5x\n}\n"
+    #expect(Self.located(slow) == ["E0411: 0.5x"])
   }
 
   /// Cues and thumbnails far past the limit were a crash (frame indices overflowed) when the
