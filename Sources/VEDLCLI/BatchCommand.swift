@@ -29,7 +29,8 @@ enum BatchCommand {
       .init("jobs", short: "j", .value(placeholder: "N"), help: "Renders at a time (default: the number of cores)."),
       .init("name", .value(placeholder: "PATTERN"), help: "Output names, e.g. `{row}-{title}` (see docs/batch.md)."),
       RenderCommand.backendOption,
-      .init("quality", .value(placeholder: "original|high|medium|low"), help: "Override the export's quality."),
+      .init(
+        "quality", .value(placeholder: "lossless|original|high|medium|low"), help: "Override the export's quality."),
       .init("force", .flag, help: "Render even when an output is up to date."),
       .init("plan", .flag, help: "Print one self-contained job per row as JSON lines; render nothing."),
     ],

@@ -17,7 +17,8 @@ enum GraphCommand {
       .init(
         "output", short: "o", .value(placeholder: "OUT"),
         help: "Render to OUT (.mp4, .mov, .webm or .png) instead of the first export."),
-      .init("quality", .value(placeholder: "original|high|medium|low"), help: "Override the export's quality."),
+      .init(
+        "quality", .value(placeholder: "lossless|original|high|medium|low"), help: "Override the export's quality."),
       FrontEnd.setOption,
     ],
     positionals: "FILE", minimumPositionals: 1, maximumPositionals: 1)

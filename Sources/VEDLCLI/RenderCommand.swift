@@ -23,7 +23,8 @@ enum RenderCommand {
       .init(
         "output", short: "o", .value(placeholder: "OUT"), help: "Render only this file (.mp4, .mov, .webm or .png)."),
       backendOption,
-      .init("quality", .value(placeholder: "original|high|medium|low"), help: "Override every export's quality."),
+      .init(
+        "quality", .value(placeholder: "lossless|original|high|medium|low"), help: "Override every export's quality."),
       .init("force", .flag, help: "Render even when the output is up to date."),
       FrontEnd.setOption,
     ],

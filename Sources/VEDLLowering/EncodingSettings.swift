@@ -71,7 +71,10 @@ public struct EncodingSettings: Sendable, Hashable {
     case .mp4, .mov:
       return [Option("preset", speed == .fastest ? "ultrafast" : "medium"), Option("crf", String(preset.h264CRF))]
     case .webm:
-      var options = [Option("crf", String(preset.vp9CRF)), Option("b", "0"), Option("row-mt", "1")]
+      var options = [
+        preset.vp9CRF.map { Option("crf", String($0)) } ?? Option("lossless", "1"), Option("b", "0"),
+        Option("row-mt", "1"),
+      ]
       if speed == .fastest {
         options += [Option("deadline", "realtime"), Option("cpu-used", "8")]
       } else {

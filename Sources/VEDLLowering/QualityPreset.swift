@@ -5,7 +5,7 @@
 public struct QualityPreset: Sendable, Hashable {
   /// The preset's name as written in a script.
   public enum Name: String, Sendable, Hashable, CaseIterable {
-    case original, high, medium, low
+    case lossless, original, high, medium, low
   }
 
   /// Which preset this is.
@@ -13,16 +13,17 @@ public struct QualityPreset: Sendable, Hashable {
   /// The output must fit within `maximumSide × maximumSide` (sides kept even, never scaled
   /// up); `nil` keeps the canvas size.
   public var maximumSide: Int64?
-  /// libx264's constant rate factor (`.mp4`, `.mov`).
+  /// libx264's constant rate factor (`.mp4`, `.mov`); 0 is lossless.
   public var h264CRF: Int
   /// libvpx-vp9's constant quality level with `b:v 0` (`.webm`), the VP9 equivalent of the
-  /// H.264 row.
-  public var vp9CRF: Int
+  /// H.264 row; `nil` for VP9's lossless mode.
+  public var vp9CRF: Int?
   /// Audio bit rate in bits per second (AAC for `.mp4`/`.mov`, Opus for `.webm`).
   public var audioBitRate: Int
 
   /// Every preset, best first.
   public static let table: [QualityPreset] = [
+    QualityPreset(name: .lossless, maximumSide: nil, h264CRF: 0, vp9CRF: nil, audioBitRate: 192_000),
     QualityPreset(name: .original, maximumSide: nil, h264CRF: 17, vp9CRF: 24, audioBitRate: 192_000),
     QualityPreset(name: .high, maximumSide: nil, h264CRF: 20, vp9CRF: 28, audioBitRate: 160_000),
     QualityPreset(name: .medium, maximumSide: 1280, h264CRF: 23, vp9CRF: 33, audioBitRate: 128_000),
@@ -31,7 +32,8 @@ public struct QualityPreset: Sendable, Hashable {
 
   /// The preset called `name`.
   public static func named(_ name: Name) -> QualityPreset {
-    table.first { $0.name == name } ?? table[1]
+    // Every name has its row.
+    table.first { $0.name == name } ?? table.first { $0.name == .high }!
   }
 
   /// The preset called `text` (`"high"`), or `nil` for an unknown name.

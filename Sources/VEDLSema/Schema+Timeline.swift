@@ -11,7 +11,7 @@ public enum Enumerations {
   public static let axis = EnumerationType("Axis", ["horizontal", "vertical"])
   public static let shapeKind = EnumerationType("ShapeKind", ["rect", "ellipse"])
   public static let alignment = EnumerationType("Alignment", ["leading", "center", "trailing"])
-  public static let quality = EnumerationType("Quality", ["original", "low", "medium", "high"])
+  public static let quality = EnumerationType("Quality", ["original", "low", "medium", "high", "lossless"])
   public static let blur = EnumerationType("Blur", ["blur"])
   public static let captionPosition = EnumerationType("CaptionPosition", ["top", "center", "bottom"])
   /// Named canvas sizes (`canvas story`).

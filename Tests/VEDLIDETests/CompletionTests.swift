@@ -102,7 +102,7 @@ import VEDLSource
   }
 
   @Test func valuesAfterALabel() {
-    #expect(labels("export \"a.mp4\" quality: ‸") == ["original", "low", "medium", "high"])
+    #expect(labels("export \"a.mp4\" quality: ‸") == ["original", "low", "medium", "high", "lossless"])
     let anchors = labels("track main {\n  clip testpattern() {\n    crop 9:16 anchor: ‸\n  }\n}")
     #expect(anchors.first == "topLeading")
     let glued = items("export \"a.mp4\" quality:‸").first

@@ -46,7 +46,7 @@ import VEDLTime
     #expect(h.markdown.contains("clip volume: Gain"))
     #expect(h.markdown.contains("Default: `0dB`"))
     let quality = try #require(hover(demo(at: "medium", plus: 1)))
-    #expect(quality.markdown.contains("`medium` — one of `original`, `low`, `medium`, `high`"))
+    #expect(quality.markdown.contains("`medium` — one of `original`, `low`, `medium`, `high`, `lossless`"))
   }
 
   @Test func captionAndWatermarkLabelsShowTheirDefaults() throws {

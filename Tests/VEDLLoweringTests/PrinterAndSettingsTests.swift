@@ -56,7 +56,8 @@ import VEDLTime
   }
 
   @Test func qualityTable() {
-    #expect(QualityPreset.table.map(\.name) == [.original, .high, .medium, .low])
+    #expect(QualityPreset.table.map(\.name) == [.lossless, .original, .high, .medium, .low])
+    #expect(QualityPreset.named(.lossless).h264CRF == 0 && QualityPreset.named(.lossless).vp9CRF == nil)
     #expect(QualityPreset.named(.original).h264CRF == 17)
     #expect(QualityPreset.named(.low).audioBitRate == 96_000)
     #expect(QualityPreset.named("bogus") == nil)
