@@ -111,7 +111,8 @@ struct LoweringRun {
       composite.append(Filter("scale", ["w": String(output.width), "h": String(output.height)]))
     }
     if let watermark = export?.watermark {
-      try lowerWatermark(watermark, onto: &composite, frames: isStill ? 1 : frameCount)
+      let frames = stillFrame.map { $0..<($0 + 1) } ?? 0..<frameCount
+      try lowerWatermark(watermark, onto: &composite, frames: frames)
     }
     // A video's picture is already Y′CbCr in the matrix it is tagged with (PictureSpace,
     // EncodingSettings.colorOptions); a still's is RGBA.

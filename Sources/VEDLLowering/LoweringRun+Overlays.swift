@@ -37,25 +37,10 @@ extension LoweringRun {
   mutating func overlay(_ picture: PlacedPicture, from first: Int64, onto composite: inout PendingStream) {
     let base = builder.close(composite, as: "comp")
     var item = picture.label
-    var (x, y) = (picture.x, picture.y)
+    let (x, y) = (picture.x, picture.y)
     var filters = first > 0 ? [Filter("setpts", ["expr": "PTS+\(first)"])] : []
-    if space != .rgba {
-      // `overlay` on 4:2:0 rounds the position down to even pixels; a picture at an odd
-      // position gets a transparent first column (row) and goes one pixel earlier instead.
-      let (padX, padY) = (x & 1, y & 1)
-      if padX != 0 || padY != 0 {
-        filters.append(
-          Filter(
-            "pad",
-            [
-              "w": "iw+\(padX)", "h": "ih+\(padY)", "x": String(padX), "y": String(padY),
-              "color": OptionText.color(0),
-            ]))
-        (x, y) = (x - padX, y - padY)
-      }
-      // The RGBA picture is converted into the composite's space, with its alpha.
-      filters += space.fromRGBA(alpha: true)
-    }
+    // The RGBA picture is converted into the composite's space, with its alpha.
+    filters += space.fromRGBA(alpha: true)
     if !filters.isEmpty {
       let shifted = builder.label("\(picture.label)_at")
       builder.add([picture.label], filters, [shifted])
@@ -109,12 +94,13 @@ extension LoweringRun {
   /// frame, at a corner, `margin` pixels in from its two edges, clipped by the frame's edges.
   ///
   /// The margin is transparent padding on the corner's sides of the picture, which is then
-  /// put flush in the corner: on a Y′CbCr composite `overlay` rounds its position down to the
-  /// 4:2:0 grid, so there the padded sides are also made even (grown away from the corner),
-  /// and the picture lands exactly, for an odd margin too.
-  mutating func lowerWatermark(_ watermark: Export.Watermark, onto composite: inout PendingStream, frames: Int64)
-    throws(LoweringError)
-  {
+  /// put flush in the corner.
+  ///
+  /// `frames` are the timeline frames drawn: the whole edit, or a still's one frame, which
+  /// shows a video watermark as the video export shows it at that frame.
+  mutating func lowerWatermark(
+    _ watermark: Export.Watermark, onto composite: inout PendingStream, frames: Range<Int64>
+  ) throws(LoweringError) {
     guard timeline.sources.indices.contains(watermark.source) else {
       throw LoweringError("the watermark refers to a source the timeline does not have")
     }
@@ -130,20 +116,26 @@ extension LoweringRun {
       stream.append(contentsOf: treatment.filters)
       stream.append(Filter("format", ["pix_fmts": "rgba"]))
       stream.append(contentsOf: space.fromRGBA(alpha: true))
-      stream.append(contentsOf: loopFilters(count: frames))
+      stream.append(contentsOf: loopFilters(count: Int64(frames.count)))
     case .video:
       // Shown from its first frame at the timeline's start, at its own speed.
       let sampling = ClipTiming(timelineStart: .zero, sourceStart: .zero).map {
-        SourceSampling(timing: $0, grid: grid, frames: 0..<frames)
+        SourceSampling(timing: $0, grid: grid, frames: frames)
       }
       let treatment = SourcePictureTreatment(source.facts)
       let input = addFileInput(
-        try path(of: source), first: .zero, last: grid.time(ofFrame: frames), lastUse: nil, sampling: sampling,
-        treatment: treatment)
+        try path(of: source), first: grid.time(ofFrame: frames.lowerBound),
+        last: grid.time(ofFrame: frames.upperBound), lastUse: nil, sampling: sampling, treatment: treatment)
       stream = PendingStream(label: "\(input):v")
       stream.append(Filter("setpts", ["expr": "floor(PTS+0.5)"]))
       stream.append(Filter("fps", ["fps": OptionText.rate(rate), "round": "up", "start_time": "0"]))
-      stream.append(Filter("trim", ["end_frame": String(frames)]))
+      if frames.lowerBound == 0 {
+        stream.append(Filter("trim", ["end_frame": String(frames.upperBound)]))
+      } else {
+        stream.append(
+          Filter("trim", ["start_frame": String(frames.lowerBound), "end_frame": String(frames.upperBound)]))
+        stream.append(Filter("setpts", ["expr": "PTS-STARTPTS"]))
+      }
       stream.append(contentsOf: treatment.filters)
       stream.append(Filter("format", ["pix_fmts": "rgba"]))
       stream.append(contentsOf: space.fromRGBA(alpha: true))
@@ -152,23 +144,16 @@ extension LoweringRun {
     }
     let corner = ItemModifiers.anchorFractions(watermark.position)
     let margin = max(0, watermark.margin.rounded)
-    let evenSides = space != .rgba
-    if evenSides || margin > 0 {
-      // The side with the margin added (`iw+m`), made even when the composite is Y′CbCr.
-      func side(_ own: String) -> String {
-        let grown = margin == 0 ? own : "\(own)+\(margin)"
-        return evenSides ? "\(grown)+mod(\(grown),2)" : grown
-      }
+    if margin > 0 {
       // The picture's offset in the padded frame: `margin` from the corner's edge.
       func offset(atStart: Bool, outer: String, own: String) -> String {
-        if atStart { return String(margin) }
-        return margin == 0 ? "\(outer)-\(own)" : "\(outer)-\(own)-\(margin)"
+        atStart ? String(margin) : "\(outer)-\(own)-\(margin)"
       }
       stream.filters.insert(
         Filter(
           "pad",
           [
-            "w": side("iw"), "h": side("ih"), "x": offset(atStart: corner.x.isZero, outer: "ow", own: "iw"),
+            "w": "iw+\(margin)", "h": "ih+\(margin)", "x": offset(atStart: corner.x.isZero, outer: "ow", own: "iw"),
             "y": offset(atStart: corner.y.isZero, outer: "oh", own: "ih"), "color": OptionText.color(0),
           ]), at: stream.filters.firstIndex { $0.name == "scale" } ?? stream.filters.count)
     }

@@ -140,7 +140,7 @@ extension LoweringRun {
   /// (`contain`), zooming out, other rotations and opacity need RGBA.
   static func keepsYCbCr(_ mods: ItemModifiers, in space: PictureSpace, background: UInt32) -> Bool {
     if mods.opacity != .one || mods.zoom < .one || mods.fit == .contain { return false }
-    if mods.adjusts && space != .yuv(matrix: "bt601") { return false }
+    if mods.adjusts { return false }
     if fadesToColour(mods, background: background) { return false }
     return mods.rotation.isZero || PictureLayout.isQuarterTurn(mods.rotation)
   }

@@ -2,32 +2,36 @@ import VEDLSema
 
 /// The pixel format and colour space the composite picture is built in.
 ///
-/// A video export is built in Y′CbCr — `yuv420p` in the matrix the output is tagged with
-/// (``EncodingSettings/colorMatrix(forHeight:)``): a clip from a Y′CbCr file is cropped,
-/// scaled and joined without ever being turned into RGB, overlays (RGBA, with their alpha)
-/// are converted once with that matrix and blended onto it, and the encoder takes the result
-/// as it is. Blending is the same in either space — the conversion is affine — so this
-/// changes rounding, not pictures; it takes about a third of the CPU time off a render,
-/// most of it swscale's RGBA scaling (docs/graph.md, "Picture space").
+/// A video export is built in Y′CbCr — `yuv444p` in the matrix the output is tagged with
+/// (``EncodingSettings/colorMatrix(forHeight:)``), subsampled to the encoder's `yuv420p` once,
+/// at the very end: a clip from a Y′CbCr file is cropped, scaled and joined without ever being
+/// turned into RGB, overlays (RGBA, with their alpha) are converted once with that matrix and
+/// blended onto it, and the chroma of the finished picture is halved by one conversion, as
+/// the native renderer halves its RGBA composite's. Blending is the same in either space —
+/// the conversion is affine — so this changes rounding, not pictures; it takes about a third
+/// of the CPU time off a render, most of it swscale's RGBA scaling (docs/graph.md, "Picture
+/// space"). Composing at full chroma resolution is what keeps the backends together: 4:2:0
+/// pictures put crops, pads and overlays on even pixels only, and an overlay subsampled on
+/// its own averages the colour of its transparent pixels into its edges.
 ///
 /// A still (`.png`) is built in RGBA: its output is RGB, and nothing is gained by a detour.
 enum PictureSpace: Equatable {
   /// Straight RGBA throughout.
   case rgba
-  /// `yuv420p`, limited range, in the matrix named (`bt709` or `bt601`, swscale's names).
+  /// `yuv444p`, limited range, in the matrix named (`bt709` or `bt601`, swscale's names).
   case yuv(matrix: String)
 
   /// The pixel format a main-track piece is pinned to.
   var pieceFormat: String {
     switch self {
     case .rgba: "rgba"
-    case .yuv: "yuv420p"
+    case .yuv: "yuv444p"
     }
   }
 
   /// The filters that bring main-track frames into the format `xfade` runs transition
   /// `name` in, and back. FFmpeg 5.1's `xfade` takes no subsampled format, so a Y′CbCr track
-  /// is crossed in `yuv444p` (chroma resampling only) — except `fadeblack`, which fades
+  /// is crossed in its `yuv444p` — except `fadeblack`, which fades
   /// Y′CbCr luma to 0 instead of black's 16 and so runs in RGB like the native renderer.
   func transitionFormat(for name: String) -> (into: [Filter], back: [Filter]) {
     switch self {
@@ -39,13 +43,13 @@ enum PictureSpace: Equatable {
         fromRGBA(alpha: false)
       )
     case .yuv:
-      return ([Filter("format", ["pix_fmts": "yuv444p"])], [Filter("format", ["pix_fmts": "yuv420p"])])
+      return ([Filter("format", ["pix_fmts": "yuv444p"])], [Filter("format", ["pix_fmts": "yuv444p"])])
     }
   }
 
   /// Filters that turn an RGBA picture into this space: nothing for RGBA; for Y′CbCr,
   /// swscale with the space's matrix, limited range, keeping the alpha plane when `alpha`
-  /// (an overlay: `yuva420p`, blended by `overlay`).
+  /// (an overlay: `yuva444p`, blended by `overlay`).
   func fromRGBA(alpha: Bool) -> [Filter] {
     switch self {
     case .rgba:
@@ -53,7 +57,7 @@ enum PictureSpace: Equatable {
     case .yuv(let matrix):
       return [
         Filter("scale", ["out_color_matrix": matrix, "out_range": "tv"]),
-        Filter("format", ["pix_fmts": alpha ? "yuva420p" : "yuv420p"]),
+        Filter("format", ["pix_fmts": alpha ? "yuva444p" : "yuv444p"]),
       ]
     }
   }
@@ -78,7 +82,8 @@ enum PictureSpace: Equatable {
   /// main-track clip: `yuv444p`, its chroma upsampled by repeating samples (`flags=neighbor`,
   /// as swscale's Y′CbCr → RGB conversion does), in the space's matrix. The clip is cropped
   /// and scaled at full chroma resolution — as the RGBA path and the native renderer
-  /// resample — and subsampled to `yuv420p` once, at its end. `colour` describes the source.
+  /// resample — and subsampled to `yuv420p` once, at the end of the composite. `colour`
+  /// describes the source.
   func fromSource(_ colour: SourceColour) -> [Filter] {
     guard case .yuv(let matrix) = self else { return PictureSpace.toRGBA(colour) }
     var options: [Filter.Option] = [.init("flags", "neighbor")]

@@ -4,8 +4,9 @@ import Foundation
 /// with the FFmpeg backend (the filter graph run in-process), `vedl render --backend native`,
 /// and the command `vedl graph --command` ejects, run by the shell. Each runs as a child
 /// process, so a crash is a finding and not the end of a campaign, and its peak memory is
-/// its own. All three encode at `--quality original`, so the comparison measures the
-/// renderers more than the encoder.
+/// its own. All three encode at `--quality lossless`, so the comparison measures the
+/// renderers and not the encoder: at any lossy setting two slightly different pictures are
+/// coded differently, and on small, saturated pictures that noise alone is near 35 dB.
 public struct DifferentialRenders {
   /// Bounds and tools.
   public struct Limits: Sendable {
@@ -71,13 +72,13 @@ public struct DifferentialRenders {
     for backend in ["ffmpeg", "native"] {
       results[backend] = try ChildProcess.run(
         limits.vedl,
-        ["render", "\(folder)/\(backend)/\(scriptName)", "--backend", backend, "--quality", "original", "--force"],
+        ["render", "\(folder)/\(backend)/\(scriptName)", "--backend", backend, "--quality", "lossless", "--force"],
         environment: environment, timeLimit: limits.timeLimit)
     }
     let ejectedPath = "\(folder)/ejected/edit.\(format)"
     let graph = try ChildProcess.run(
       limits.vedl,
-      ["graph", "\(folder)/ffmpeg/\(scriptName)", "--command", "-o", ejectedPath, "--quality", "original"],
+      ["graph", "\(folder)/ffmpeg/\(scriptName)", "--command", "-o", ejectedPath, "--quality", "lossless"],
       environment: environment)
     if graph.succeeded {
       let line = String(decoding: graph.standardOutput, as: UTF8.self)

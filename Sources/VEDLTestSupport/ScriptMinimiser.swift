@@ -48,6 +48,9 @@ public enum ScriptMinimiser {
     func visit(_ list: [Item], depth: Int) {
       for item in list {
         if case .version = item { continue }
+        // The canvas stays: without it the edit is drawn at the default 1080x1920, and each
+        // trial render of a minimisation takes minutes instead of a second.
+        if case .statement(let statement) = item, depth == 0, statement.name.name == "canvas" { continue }
         items.append((depth, item.span))
         guard case .statement(let statement) = item else { continue }
         // Every argument but a statement's first positional one (its subject).

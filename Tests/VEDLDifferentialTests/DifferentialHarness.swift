@@ -47,9 +47,7 @@ enum DifferentialHarness {
 
   /// Runs `script` over `media` in a fresh folder (removed afterwards unless it failed and
   /// `VEDL_DIFF_KEEP_FOLDERS=1`).
-  static func run(
-    script: String, media: [MediaRecipe], folder: String? = nil, crossBackendFloor: Double? = nil
-  ) throws -> Outcome {
+  static func run(script: String, media: [MediaRecipe], folder: String? = nil) throws -> Outcome {
     let folder = folder ?? (NSTemporaryDirectory() + "vedl-diff-\(UUID().uuidString)")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try DifferentialRenders.prepare(folder: folder, script: script, media: media, scriptName: "edit.vedl")
@@ -65,7 +63,7 @@ enum DifferentialHarness {
     let renders = DifferentialRenders(
       folder: folder, format: format, frames: timeline.frameCount,
       frameRate: timeline.canvas.rate.framesPerSecond.doubleValue,
-      limits: try limits().with(crossBackendFloor: crossBackendFloor))
+      limits: try limits())
     let findings = try renders.run(scriptName: "edit.vedl")
     if findings.isEmpty || environment["VEDL_DIFF_KEEP_FOLDERS"] != "1" {
       try? FileManager.default.removeItem(atPath: folder)
@@ -116,14 +114,5 @@ struct ProbingMediaFacts: MediaFactsProvider {
       default: return .failure(MediaFactsError(.unreadable, error.message))
       }
     }
-  }
-}
-
-extension DifferentialRenders.Limits {
-  /// These limits with another cross-backend floor, when one is given.
-  func with(crossBackendFloor floor: Double?) -> Self {
-    var limits = self
-    if let floor { limits.crossBackendFloor = floor }
-    return limits
   }
 }

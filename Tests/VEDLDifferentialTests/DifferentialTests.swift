@@ -16,20 +16,10 @@ import VEDLTestSupport
   /// The seeds CI renders: a fixed set, sized for a few minutes of a debug build.
   static let ciSeeds: [UInt64] = Array(1...10)
 
-  /// FIXME: the cross-backend floor CI holds the seeds to, below the 35 dB a campaign
-  /// checks. The FFmpeg backend's Y′CbCr picture space turns a clip's 4:4:4 picture into
-  /// the output's 4:2:0 with swscale's chroma siting, where the native renderer (and the
-  /// FFmpeg backend's own RGBA path) converts RGBA: on these tiny, saturated `testsrc2`
-  /// pictures a plain video clip differs by 16–20 dB
-  /// (`Tests/Fixtures/differential/pending/seed-6.vedl`; docs/testing.md, "Known
-  /// disagreements"). Every other property is held to its full bound.
-  static let knownCrossBackendFloor = 12.0
-
   @Test(arguments: ciSeeds)
   func generatedEdit(_ seed: UInt64) throws {
     let edit = EditGenerator.generate(seed: seed, options: .from(environment: DifferentialHarness.environment))
-    let outcome = try DifferentialHarness.run(
-      script: edit.script, media: edit.media, crossBackendFloor: Self.knownCrossBackendFloor)
+    let outcome = try DifferentialHarness.run(script: edit.script, media: edit.media)
     #expect(
       outcome.findings.isEmpty,
       """
@@ -125,7 +115,8 @@ import VEDLTestSupport
   // MARK: The minimiser and fixtures
 
   /// The minimiser removes everything the property does not need: here the property is
-  /// "checks and has a wipe", so what is left is a canvas, two clips and the wipe.
+  /// "checks and has a wipe", so what is left is the canvas (kept whole: it keeps the trial
+  /// renders small), two clips and the wipe.
   @Test func minimiserKeepsOnlyWhatTheFailureNeeds() {
     let script = """
       vedl 1
@@ -154,6 +145,7 @@ import VEDLTestSupport
     #expect(
       minimised == """
         vedl 1
+        canvas 96x54 fps: 30 background: red
         track main {
           clip testpattern() duration: 10f
           wipe 5f
