@@ -23,6 +23,62 @@ public struct FilterGraph: Sendable, Hashable {
   public var height: Int64
   /// Audio sample rate of the graph's audio output.
   public var sampleRate: Int = 48000
+  /// Commands that change filters while the graph runs (caption lines given to `drawtext`
+  /// slots), in the order they apply. The graph carries them in a `sendcmd` filter for the
+  /// `ffmpeg` CLI; the in-process runner drops that filter and queues them itself
+  /// (`avfilter_graph_queue_command`), because `sendcmd` holds a page of memory for every
+  /// token it parses — 12 KB a command, 300 MB for a long captions file.
+  public var commands: [TimedCommand] = []
+
+  /// A command sent to the filter named `target` when the first frame at or after `time`
+  /// reaches it.
+  public struct TimedCommand: Sendable, Hashable {
+    /// Seconds on the graph's clock.
+    public var time: Rational
+    /// The filter instance (`drawtext@vedl_caption0`).
+    public var target: String
+    /// The command (`reinit`, `enable`).
+    public var command: String
+    /// Its argument, raw.
+    public var argument: String
+
+    /// A command; every property is documented above.
+    public init(time: Rational, target: String, command: String, argument: String) {
+      self.time = time
+      self.target = target
+      self.command = command
+      self.argument = argument
+    }
+  }
+
+  /// `commands` as `sendcmd`'s `commands=` text: one interval per command from its time on
+  /// (`sendcmd` keeps the order of intervals that start together). An argument is a token
+  /// ended by blanks, `,` and `;`, so its special characters are escaped with backslashes.
+  public static func sendcmdText(_ commands: [TimedCommand]) -> String {
+    func argument(_ text: String) -> String {
+      var out = ""
+      for c in text {
+        if c == "\\" || c == "'" || c == "," || c == ";" || c.isWhitespace { out.append("\\") }
+        out.append(c)
+      }
+      return out
+    }
+    return commands.map {
+      "\(OptionText.seconds($0.time)) [enter] \($0.target) \($0.command) \(argument($0.argument))"
+    }.joined(separator: ";\n")
+  }
+
+  /// This graph as the in-process runner runs it: its `sendcmd` filters replaced by `null`
+  /// (the runner queues ``commands`` itself).
+  public var withoutSendcmd: FilterGraph {
+    var graph = self
+    for c in graph.chains.indices {
+      for f in graph.chains[c].filters.indices where graph.chains[c].filters[f].name == "sendcmd" {
+        graph.chains[c].filters[f] = Filter("null")
+      }
+    }
+    return graph
+  }
   /// Exact output length in seconds (`frameCount / rate`).
   public var duration: Rational
   /// Exact number of output frames.

@@ -42,6 +42,8 @@ struct LoweringRun {
   /// The input opened for each clip (by its pad stem), so that a clip's picture and sound
   /// come from one `-i`.
   var clipInputs: [String: Int] = [:]
+  /// Commands the graph sends while it runs (``FilterGraph/commands``).
+  var commands: [FilterGraph.TimedCommand] = []
 
   init(timeline: Timeline, export: Export?, options: LoweringOptions) {
     self.timeline = timeline
@@ -131,6 +133,7 @@ struct LoweringRun {
       inputs: builder.inputs, chains: builder.chains, videoOutput: video, audioOutput: audio, frameRate: rate,
       width: output.width, height: output.height, duration: grid.time(ofFrame: count), frameCount: count)
     graph.sampleRate = Int(samples.samplesPerSecond)
+    graph.commands = commands
     graph.leaveTheTurnToTheCLI()
     return graph
   }

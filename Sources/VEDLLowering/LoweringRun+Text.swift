@@ -152,13 +152,20 @@ extension LoweringRun {
   }
 
   /// Burns the caption cues in (none for `captions burnIn: false`): each cue's lines,
-  /// centred, with the style's box and outline (`borderw`, 2 pixels), enabled on the cue's
-  /// frames only (`between(n,…)` on frame numbers is exact at the boundaries). With a text
-  /// measurer the lines are wrapped to the canvas width less the margin and the box padding
-  /// on both sides (`CaptionPlacement`) and placed by `TextBlock`, as text items are.
+  /// centred, with the style's box and outline (`borderw`, 2 pixels). With a text measurer
+  /// the lines are wrapped to the canvas width less the margin and the box padding on both
+  /// sides (`CaptionPlacement`) and placed by `TextBlock`, as text items are.
+  ///
+  /// A captions file may hold thousands of cues, and one `drawtext` per cue line (each with
+  /// its own FreeType library and face, ~280 KB, all configured before the first frame) took
+  /// 3.4 GB and minutes for 12,000 cues. The lines are drawn instead by a few `drawtext`
+  /// *slots* — as many as lines are ever on screen at once — which timed commands
+  /// (``FilterGraph/commands``) give their next line (`reinit` with its text, position and
+  /// font) and switch on and off (`enable`) at the cue's frames. Commands act on timestamps:
+  /// the composite's frame `n` is stamped `n/F`, and each is placed half a frame before its
+  /// frame, so it is exact whatever the rate.
   mutating func lowerCaptions(onto composite: inout PendingStream) {
     let style = timeline.captions.style
-    let cues = timeline.captions.burntInCues
     let placement = CaptionPlacement(style: style, canvas: canvas)
     let (size, padding, margin) = (placement.size, placement.padding, placement.margin)
     var look: [Filter.Option] = [
@@ -177,29 +184,35 @@ extension LoweringRun {
       ]
     }
     let font = TextFont.resolve(style.font, baseDirectory: options.baseDirectory)
-    for cue in cues {
+    // Every line to draw: its frames and what changes from line to line (font, text,
+    // position). Within one graph the font options always have the same key (`fontfile=`
+    // with a measurer, the style's font without), so a `reinit` replaces them all.
+    var lines: [CaptionLine] = []
+    for cue in timeline.captions.burntInCues {
       let end = min(cue.endFrame, frameCount)
       guard cue.startFrame < end else { continue }
-      let enable = Filter.Option("enable", "between(n,\(cue.startFrame),\(end - 1))")
+      func line(_ font: TextFont, _ text: String, x: String, y: String) {
+        lines.append(
+          CaptionLine(
+            first: cue.startFrame, end: end,
+            options: fontOptions(font) + [.init("text", text), .init("x", x), .init("y", y)]))
+      }
       if let measurer = options.textMeasurer {
-        let lines = TextWrapping.lines(cue.text, width: placement.wrapWidth) {
+        let wrapped = TextWrapping.lines(cue.text, width: placement.wrapWidth) {
           measurer.width(of: $0, font: font, size: size) ?? 0
         }
-        if let measured = measurer.measure(lines, font: font, size: size) {
+        if let measured = measurer.measure(wrapped, font: font, size: size) {
           for draw in TextBlock.draws(measured, layout: placement.layout) {
-            let drawn: [Filter.Option] = [
-              .init("text", draw.text), .init("expansion", "none"), .init("x", draw.x), .init("y", draw.y), enable,
-            ]
-            composite.append(Filter("drawtext", fontOptions(draw.font) + look + drawn))
+            line(draw.font, draw.text, x: draw.x, y: draw.y)
           }
           continue
         }
       }
       // Without a measurer: not wrapped, each line placed by its own `lh`.
-      let lines = cue.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      let count = Int64(lines.count)
+      let texts = cue.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      let count = Int64(texts.count)
       let step = "(lh+\(2 * padding))"
-      for (i, line) in lines.enumerated() where !line.isEmpty {
+      for (i, text) in texts.enumerated() where !text.isEmpty {
         let index = Int64(i)
         let y: String
         let above = index == 0 ? "" : "+\(index)*\(step)"
@@ -209,13 +222,46 @@ extension LoweringRun {
         case "center": y = "(h-(\(count)*lh+\((count - 1) * 2 * padding)))/2\(above)"
         default: y = "h-\(margin + padding)-lh\(below)"
         }
-        let drawn: [Filter.Option] = [
-          .init("text", line), .init("expansion", "none"), .init("x", "(w-tw)/2"), .init("y", y), enable,
-        ]
-        composite.append(Filter("drawtext", fontOptions(font) + look + drawn))
+        line(font, text, x: "(w-tw)/2", y: y)
       }
     }
-    if !cues.isEmpty { composite.append(contentsOf: keepOpaque) }
+    guard !lines.isEmpty else { return }
+    let slots = CaptionLine.slots(lines)
+    // Half a frame before frame `k` (0 for the first frame).
+    func instant(_ k: Int64) -> Rational {
+      k == 0 ? .zero : (Rational(k) - Rational(1, 2)!) / rate.framesPerSecond
+    }
+    // In time order; at one instant a slot is switched off before it gets its next line.
+    var timed: [(time: Int64, order: Int, command: FilterGraph.TimedCommand)] = []
+    var firstLine: [Int: CaptionLine] = [:]
+    for (line, slot) in zip(lines, slots) {
+      let target = CaptionLine.filterName(slot: slot)
+      func add(_ frame: Int64, _ order: Int, _ command: String, _ argument: String) {
+        timed.append(
+          (
+            frame, order,
+            FilterGraph.TimedCommand(time: instant(frame), target: target, command: command, argument: argument)
+          ))
+      }
+      if firstLine[slot] == nil {
+        firstLine[slot] = line
+      } else {
+        add(
+          line.first, 1, "reinit",
+          line.options.map { "\($0.key!)=\(FilterEscaping.optionValue($0.value))" }.joined(separator: ":"))
+      }
+      add(line.first, 2, "enable", "1")
+      add(line.end, 0, "enable", "0")
+    }
+    timed.sort { ($0.time, $0.order) < ($1.time, $1.order) }
+    let queued = timed.map(\.command)
+    commands += queued
+    composite.append(Filter("sendcmd", ["commands": FilterGraph.sendcmdText(queued)]))
+    for slot in 0..<firstLine.count {
+      let options = firstLine[slot]!.options + look + [.init("expansion", "none"), .init("enable", "0")]
+      composite.append(Filter(CaptionLine.filterName(slot: slot), options))
+    }
+    composite.append(contentsOf: keepOpaque)
   }
 
   /// On an RGBA composite `drawtext` also blends the picture's alpha towards a translucent
@@ -224,5 +270,33 @@ extension LoweringRun {
   /// alpha).
   var keepOpaque: [Filter] {
     space == .rgba ? [Filter("lutrgb", ["a": "maxval"])] : []
+  }
+}
+
+/// One caption line to draw on the composite frames `[first, end)`, and the `drawtext`
+/// options that change from line to line.
+struct CaptionLine {
+  var first: Int64
+  var end: Int64
+  var options: [Filter.Option]
+
+  /// The `drawtext` instance of slot `slot` (`sendcmd` finds it by this name).
+  static func filterName(slot: Int) -> String { "drawtext@vedl_caption\(slot)" }
+
+  /// The slot of each line: the first slot free when the line starts (lines in order of
+  /// their first frame), so there are as many slots as lines on screen at once.
+  static func slots(_ lines: [CaptionLine]) -> [Int] {
+    var freeFrom: [Int64] = []
+    var slots: [Int] = []
+    for line in lines {
+      if let slot = freeFrom.firstIndex(where: { $0 <= line.first }) {
+        freeFrom[slot] = line.end
+        slots.append(slot)
+      } else {
+        freeFrom.append(line.end)
+        slots.append(freeFrom.count - 1)
+      }
+    }
+    return slots
   }
 }

@@ -120,6 +120,28 @@ final class FilterGraphContext {
     if code < 0 { throw .invalidGraph(reason: Self.reason(code: code, messages: messages, doing: "linking filters")) }
   }
 
+  /// Queues `commands`, which must be in the order they apply. libavfilter keeps each
+  /// filter's queue as a list sorted by time and inserts after the entries that are not
+  /// later, so the commands go in from the last: each insertion is then at the head of its
+  /// filter's list (instead of a walk over all of it), and commands of one instant keep their
+  /// order.
+  func queue(_ commands: [FilterGraphRunner.QueuedFilterCommand]) throws(MediaRenderError) {
+    var start = commands.endIndex
+    while start > commands.startIndex {
+      // The run of commands at one instant, queued in order.
+      let end = start
+      start -= 1
+      while start > commands.startIndex && commands[start - 1].time == commands[end - 1].time { start -= 1 }
+      for command in commands[start..<end] {
+        let code = avfilter_graph_queue_command(
+          graph, command.target, command.command, command.argument, 0, command.time)
+        if code < 0 {
+          throw .invalidGraph(reason: "cannot queue `\(command.command)` for \(command.target) (error \(code))")
+        }
+      }
+    }
+  }
+
   /// Checks every pad is connected and negotiates formats (`avfilter_graph_config`).
   func configure() throws(MediaRenderError) {
     let (code, messages) = LibavLogRouter.shared.recordingErrorsOnThisThread {

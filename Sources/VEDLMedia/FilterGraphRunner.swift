@@ -34,12 +34,32 @@ public struct FilterGraphRunner: Sendable {
   /// all its outputs have ended, which keeps memory flat in the length of the timeline (see
   /// `IsolatedChain`).
   public var isolatedChains: [String]
+  /// Commands queued for the graph's filters once it is configured
+  /// (`avfilter_graph_queue_command`): each runs when the first frame at or after its time
+  /// reaches its target.
+  public var commands: [QueuedFilterCommand] = []
+
+  /// A command for the filter instance `target` at `time` seconds.
+  public struct QueuedFilterCommand: Sendable, Hashable {
+    public var time: Double
+    public var target: String
+    public var command: String
+    public var argument: String
+
+    /// A command; every property is documented above.
+    public init(time: Double, target: String, command: String, argument: String) {
+      self.time = time
+      self.target = target
+      self.command = command
+      self.argument = argument
+    }
+  }
 
   /// A run of `graph`; every property is documented above.
   public init(
     graph: String, inputs: [MediaInputOptions], videoOutput: String?, audioOutput: String?,
     output: OutputFileSettings, expectedDuration: Rational? = nil, timestampMode: InputTimestampMode = .zeroAtSeek,
-    isolatedChains: [String] = []
+    isolatedChains: [String] = [], commands: [QueuedFilterCommand] = []
   ) {
     self.graph = graph
     self.inputs = inputs
@@ -49,6 +69,7 @@ public struct FilterGraphRunner: Sendable {
     self.expectedDuration = expectedDuration
     self.timestampMode = timestampMode
     self.isolatedChains = isolatedChains
+    self.commands = commands
   }
 
   /// Runs the graph to completion, writing `output.path`. On failure or cancellation the

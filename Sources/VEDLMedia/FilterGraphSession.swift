@@ -183,6 +183,7 @@ final class FilterGraphSession {
         reason: "output \(stray.label.map { "[\($0)]" } ?? "without a label") is not connected to the output file")
     }
     try graph.configure()
+    try graph.queue(settings.commands)
 
     // The audio encoder is opened before the first frame is pulled: an encoder with a fixed
     // frame size (AAC: 1024 samples) makes the sink deliver frames of exactly that size.

@@ -73,12 +73,16 @@ public struct RenderPlan: Sendable {
       maximumVideoFrames: encoding.isStill ? 1 : nil,
       frameRate: encoding.isStill ? nil : graph.frameRate.framesPerSecond,
       muxerOptions: encoding.muxerOptions.map { MediaOption($0.name, $0.value) })
-    let partition = RunnerPartition(graph)
+    let partition = RunnerPartition(graph.withoutSendcmd)
     return FilterGraphRunner(
       graph: partition.main, inputs: inputs, videoOutput: graph.videoOutput,
       audioOutput: audio == nil ? nil : graph.audioOutput,
       output: output, expectedDuration: graph.duration, timestampMode: .sourceTime,
-      isolatedChains: partition.isolated)
+      isolatedChains: partition.isolated,
+      commands: graph.commands.map {
+        FilterGraphRunner.QueuedFilterCommand(
+          time: $0.time.doubleValue, target: $0.target, command: $0.command, argument: $0.argument)
+      })
   }
 
   /// The muxer FFmpeg picks for the format's extension.
