@@ -83,7 +83,7 @@ SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPT
   "$@" "$corpus" >"$log" 2>&1
 status=$?
 
-grep -E "^#[0-9]+[[:space:]]+(INITED|DONE)|^stat::number_of_executed_units|^stat::peak_rss_mb|^fuzz-stats:" "$log"
+grep -a -E "^#[0-9]+[[:space:]]+(INITED|DONE)|^stat::number_of_executed_units|^stat::peak_rss_mb|^fuzz-stats:" "$log"
 
 if [[ $status -eq 0 ]]; then
   echo "fuzz: no crash in ${duration}s"

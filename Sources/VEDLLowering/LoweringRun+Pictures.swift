@@ -316,6 +316,10 @@ extension LoweringRun {
     if mods.fadeOut.isPositive {
       filters.append(fade("out", start: item.end - mods.fadeOut - origin, duration: mods.fadeOut))
     }
+    // FFmpeg 5.1's `fade` to black on packed RGBA scales the alpha byte with the colours:
+    // a main-track picture of a still (built in RGBA) came out half transparent mid-fade,
+    // and an overlay blended on it weighed itself against that alpha.
+    if target == .main && !filters.isEmpty && background & 0xFFFF_FF00 == 0 { filters += keepOpaque }
     return filters
   }
 }

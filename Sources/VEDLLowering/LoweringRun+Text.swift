@@ -109,6 +109,13 @@ extension LoweringRun {
     stream.append(Filter("format", ["pix_fmts": "rgba"]))
     stream.append(contentsOf: draws)
     stream.append(rotateFilter(mods.rotation, size: layer, fill: 0))
+    // `drawtext` on a transparent picture leaves premultiplied colours (an edge pixel of
+    // white text is grey with the edge's alpha), which `rotate` interpolates correctly but
+    // `overlay` would take as straight: dark fringes. Made straight after the turn.
+    stream.append(contentsOf: [
+      Filter("format", ["pix_fmts": "gbrap"]), Filter("unpremultiply", ["inplace": "1"]),
+      Filter("format", ["pix_fmts": "rgba"]),
+    ])
     if mods.opacity != .one { stream.append(Filter("colorchannelmixer", ["aa": OptionText.number(mods.opacity)])) }
     let count = frames.end - frames.first
     stream.append(contentsOf: loopFilters(count: count))
