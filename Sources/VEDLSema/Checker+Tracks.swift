@@ -66,9 +66,8 @@ extension CheckRun {
         }
         let node = ItemNode(
           statement: s, kind: kind, track: track, checker: self, entry: entry, arguments: checked.arguments)
-        if case .transition = kind, !node.arguments.labelled.isEmpty, entry.schema.name == "fade",
-          node.arguments.positional.isEmpty
-        {
+        // `fade` alone, or with an item's `in:`/`out:`, has no length to be a transition with.
+        if case .transition = kind, entry.schema.name == "fade", node.arguments.positional.isEmpty {
           report(
             .missingArgument, "a `fade` on the main track is a transition and needs its length", s.span,
             help: "write `fade 1s`; to fade a clip in or out, use `fade in: … out: …` inside the clip's block")
