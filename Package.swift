@@ -65,7 +65,7 @@ let package = Package(
       dependencies: [
         "VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLCaptions", "VEDLSema", "VEDLLowering",
         "VEDLMedia", "VEDLRender", "VEDLTimelinePicture", "VEDLIDE", "VEDLLanguageServer", "VEDLNative",
-        "VEDLRaster",
+        "VEDLRaster", "VEDLFontRaster",
       ]),
     .executableTarget(name: "vedl", dependencies: ["VEDLCLI"]),
     // Shared test helpers: the seeded edit generator, the minimiser, child processes and the

@@ -1,4 +1,5 @@
 import Foundation
+import VEDLFontRaster
 import VEDLMedia
 import VEDLNative
 import VEDLRender
@@ -36,10 +37,12 @@ final class ProbedMediaFacts: MediaFactsProvider, @unchecked Sendable {
     return result
   }
 
-  /// Whether the file system has a file (not a folder) at `path` (a font file, E0515).
-  func fileExists(atPath path: String) -> Bool {
+  /// Whether a font file is at `path` and FreeType can scale it (E0515).
+  func fontFile(atPath path: String) -> FontFileStatus {
     var isFolder: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return .missing }
+    guard !isFolder.boolValue else { return .unusable("it is a folder") }
+    return FontFileCheck.problem(atPath: path).map(FontFileStatus.unusable) ?? .usable
   }
 
   static func probe(_ path: String) -> Result<MediaFacts, MediaFactsError> {

@@ -65,18 +65,22 @@ extension DiagnosticCatalogue {
         Use `video("a.mp4")`.
         """),
     CatalogueEntry(
-      "E0515", .error, "font file not found",
+      "E0515", .error, "font file not found or unusable",
       explanation: """
         A `font` of a text item or of the caption style names a font file (the name contains \
-        `/` or ends in `.ttf`, `.otf` or `.ttc`) that does not exist. Relative paths resolve \
-        against the folder of the `.vedl` file. A font family name (`"DejaVu Sans:style=Bold"`) \
-        is not checked: Fontconfig always picks its closest installed font.
+        `/` or ends in `.ttf`, `.otf` or `.ttc`) that does not exist, or that text cannot be \
+        drawn with: a file FreeType cannot open as a font, a folder, or a bitmap-only font such \
+        as a colour emoji font, which has fixed sizes. FFmpeg's `drawtext` would quietly draw \
+        such text in another font. Relative paths resolve against the folder of the `.vedl` \
+        file. A font family name (`"DejaVu Sans:style=Bold"`) is not checked: Fontconfig \
+        always picks its closest installed font.
 
         ```vedl
         text "Hello" at: 0s duration: 2s { font "fonts/missing.ttf" size: 48 }
         ```
 
-        Fix the path, or name an installed family instead.
+        Fix the path, or name a TrueType or OpenType outline font or an installed family \
+        instead.
         """),
   ]
 }

@@ -101,16 +101,12 @@ extension DiagnosticCatalogue {
       explanation: """
         The native renderer could not draw a frame for a reason other than a damaged media \
         file (that is `E0811`): the font library could not start (FreeType or Fontconfig is \
-        missing), FreeType cannot draw a font at the size asked for, no installed font matches \
-        (a font file that does not exist is found when the script is checked: `E0515`), or \
-        FFmpeg's `testsrc2` generator behind `testpattern()` failed. The message says which.
+        missing), no installed font matches, a font file changed after the script was checked \
+        (a missing or unusable font file is found when the script is checked: `E0515`; a size \
+        over 4096 pixels is `E0313`), or FFmpeg's `testsrc2` generator behind `testpattern()` \
+        failed. The message says which.
 
-        ```vedl
-        text "Hello" at: 0s duration: 2s { font "DejaVu Sans" size: 70000 }
-        ```
-
-        Use a size FreeType accepts (at most 65535 pixels), or install the fonts and \
-        `fontconfig`.
+        Install the fonts and `fontconfig` (`scripts/install-deps.sh`), and render again.
         """),
     CatalogueEntry(
       "E0818", .error, "the render did not make the timeline's frames",

@@ -28,9 +28,15 @@ public final class MediaFactsCache: @unchecked Sendable {
   private var isProbing = false
   private var updateHandler: UpdateHandler?
 
-  /// A cache over `prober`, which is only ever called from the cache's probing thread.
+  /// A cache over `prober`, whose `facts(forPath:)` is only ever called from the cache's
+  /// probing thread (`fontFile(atPath:)` from the caller's).
   public init(prober: any MediaFactsProvider) {
     self.prober = prober
+  }
+
+  /// Whether the font file at `path` can draw text, asked of the prober now (not cached).
+  public func fontFile(atPath path: String) -> FontFileStatus {
+    prober.fontFile(atPath: path)
   }
 
   /// Sets the function told about newly probed paths (the server re-analyses documents).
@@ -160,5 +166,11 @@ final class CachedMediaLookup: MediaFactsProvider, @unchecked Sendable {
     // The checker sees a readable file without facts; the analysis is redone without media
     // when anything was missing, so this answer never reaches a diagnostic.
     return .failure(MediaFactsError(.unreadable, "not probed yet"))
+  }
+
+  /// Asked of the prober directly: opening a font's header takes a millisecond, and a font
+  /// created or fixed while the user types is then seen at the next keystroke.
+  func fontFile(atPath path: String) -> FontFileStatus {
+    cache.fontFile(atPath: path)
   }
 }

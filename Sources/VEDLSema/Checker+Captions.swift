@@ -106,10 +106,15 @@ extension CheckRun {
           case ("font", .string(let f)):
             if checkFontFile(f, a.value.span) { style.font = f }
           case ("size", .number(let n)):
-            if n.isPositive {
+            if n.isPositive && n <= Self.largestFontSize {
               style.size = n
             } else {
-              report(.valueOutOfRange, "caption size must be greater than zero", a.value.span)
+              report(
+                .valueOutOfRange,
+                n.isPositive
+                  ? "caption size \(n.exactDecimal ?? n.description) is too large"
+                  : "caption size must be greater than zero", a.value.span,
+                notes: ["sizes are in pixels, from just above 0 to \(Self.largestFontSize)"])
             }
           case ("color", .color(let c)): style.color = c
           case ("box", .color(let c)): style.box = c

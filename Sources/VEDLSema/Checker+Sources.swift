@@ -44,15 +44,24 @@ extension CheckRun {
     Checker.resolvePath(written, baseDirectory: options.baseDirectory)
   }
 
-  /// A `font "…"` that names a font file (`FontName.isFile`) must exist (E0515); a family is
-  /// not checked (Fontconfig picks the closest installed font). `false` when reported.
+  /// A `font "…"` that names a font file (`FontName.isFile`) must exist and be a font that
+  /// draws at any size (E0515); a family is not checked (Fontconfig picks the closest installed font). `false` when reported.
   func checkFontFile(_ font: String, _ span: Span) -> Bool {
     guard FontName.isFile(font), let media = options.media else { return true }
     let path = resolvePath(font)
-    guard !media.fileExists(atPath: path) else { return true }
-    report(
-      .fontFileMissing, "font file `\(font)` not found", span,
-      notes: ["looked for \(path)", "relative paths resolve against the script's folder"])
+    switch media.fontFile(atPath: path) {
+    case .usable:
+      return true
+    case .missing:
+      report(
+        .fontFileMissing, "font file `\(font)` not found", span,
+        notes: ["looked for \(path)", "relative paths resolve against the script's folder"])
+    case .unusable(let reason):
+      // FFmpeg's `drawtext` would fall back to another font without a word.
+      report(
+        .fontFileMissing, "font file `\(font)` cannot draw text: \(reason)", span,
+        notes: ["read \(path)"], help: "name a TrueType or OpenType outline font, or an installed family")
+    }
     return false
   }
 

@@ -630,15 +630,32 @@ extension CheckRun {
       }
     case "font":
       if case .string(let font) = positional[0], !checkFontFile(font, args.positional[0].span) { return false }
-      if case .number(let v)? = values["size"], !v.isPositive {
+      if case .number(let v)? = values["size"], !v.isPositive || v > Self.largestFontSize {
         return outOfRange(
-          args.labelled["size"]!.value.span, "font size must be greater than zero", "sizes are in pixels")
+          args.labelled["size"]!.value.span,
+          v.isPositive
+            ? "font size \(v.exactDecimal ?? v.description) is too large" : "font size must be greater than zero",
+          "sizes are in pixels, from just above 0 to \(Self.largestFontSize)")
+      }
+    case "outline", "stroke":
+      if case .number(let v)? = values["width"], v.isNegative || v > Self.widestOutline {
+        return outOfRange(
+          args.labelled["width"]!.value.span, "\(name) width \(v.exactDecimal ?? v.description) is out of range",
+          "widths are in pixels, from 0 to \(Self.widestOutline)")
       }
     default:
       break
     }
     return true
   }
+
+  /// FreeType's stroker takes seconds and hundreds of megabytes for one glyph with a border of
+  /// thousands of pixels, and fails past that; a border of 256 px already buries any glyph.
+  static let widestOutline = Rational(256)
+
+  /// FreeType and `drawtext` refuse sizes far beyond any canvas; 4096 px is a glyph four
+  /// times a 1080p frame's height, so nothing a user means is cut off.
+  static let largestFontSize = Rational(4096)
 
   /// The ranges of `adjust`'s arguments.
   private static let adjustRanges: [(String, (Rational, Rational))] = [

@@ -112,16 +112,26 @@ public struct MediaFactsError: Error, Sendable, Hashable {
   }
 }
 
+/// What the checker learns about a font file named by `font "…"` (E0515).
+public enum FontFileStatus: Sendable, Equatable {
+  /// FreeType opens it and can scale it to any size.
+  case usable
+  /// Nothing is at the path.
+  case missing
+  /// Something is there that text cannot be drawn with; the reason, for the message.
+  case unusable(String)
+}
+
 /// Answers media questions for the checker. Paths are absolute.
 public protocol MediaFactsProvider: Sendable {
   func facts(forPath path: String) -> Result<MediaFacts, MediaFactsError>
-  /// Whether a file other than media (a font file) exists at `path`.
-  func fileExists(atPath path: String) -> Bool
+  /// Whether the font file at `path` exists and can draw text at any size.
+  func fontFile(atPath path: String) -> FontFileStatus
 }
 
 extension MediaFactsProvider {
-  /// A provider that cannot tell says yes: the checker then reports no missing font.
-  public func fileExists(atPath path: String) -> Bool { true }
+  /// A provider that cannot tell says usable: the checker then reports nothing.
+  public func fontFile(atPath path: String) -> FontFileStatus { .usable }
 }
 
 /// A provider backed by a fixed table (tests, and the fuzz target).
@@ -144,11 +154,12 @@ public struct FakeMediaFacts: MediaFactsProvider {
     return .failure(MediaFactsError(.missing, "no such file"))
   }
 
-  /// Whether a font file exists: `false` only for a path (or file name) the table lists as
-  /// missing — tests that use real fonts with fake media keep working.
-  public func fileExists(atPath path: String) -> Bool {
+  /// A font file is missing only when the table lists its path (or file name) as missing,
+  /// unusable when listed with another failure — tests that use real fonts with fake media
+  /// keep working.
+  public func fontFile(atPath path: String) -> FontFileStatus {
     let name = path.split(separator: "/").last.map(String.init) ?? path
-    guard case .failure(let error)? = table[path] ?? table[name] else { return true }
-    return error.kind != .missing
+    guard case .failure(let error)? = table[path] ?? table[name] else { return .usable }
+    return error.kind == .missing ? .missing : .unusable(error.message)
   }
 }

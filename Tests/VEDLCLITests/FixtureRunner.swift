@@ -61,6 +61,8 @@ enum FixtureMedia {
       "broken.mp4": .failure(MediaFactsError(.unreadable, "Invalid data found when processing input")),
       "cut.mp4": .failure(MediaFactsError(.truncated, "moov atom not found")),
       "missing.ttf": .failure(MediaFactsError(.missing, "no such file")),
+      "emoji.ttf": .failure(
+        MediaFactsError(.unreadable, "it is a bitmap font with fixed sizes only, which text cannot scale")),
     ],
     fallback: MediaFacts(
       duration: Rational(10), hasVideo: true, hasAudio: true, width: 1920, height: 1080, frameRate: Rational(30),

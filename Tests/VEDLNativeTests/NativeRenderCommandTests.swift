@@ -129,25 +129,31 @@ import Testing
     #expect(Self.files(in: folder) == ["c.vedl", "clip.mp4"])
   }
 
-  @Test func aPictureThatCannotBeDrawnIsE0817AndLeavesNoFile() throws {
+  /// Bytes that are not a font: `drawtext` would draw the text in Fontconfig's default font
+  /// without a word, so both backends refuse the script before rendering.
+  @Test(arguments: ["native", "ffmpeg"])
+  func aFontFileThatIsNotAFontIsE0515AndLeavesNoFile(backend: String) throws {
     let folder = try makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    // FreeType refuses a 70 000-pixel font: no media file is involved.
+    try Data(repeating: 0x5A, count: 2048).write(to: URL(fileURLWithPath: folder + "/brand.ttf"))
     try Data(
       """
       canvas 96x64 fps: 30
       track main { clip color(black) duration: 1s }
-      track overlay { text "Hi" at: 0s duration: 1s { font "DejaVu Sans" size: 70000 } }
+      track overlay { text "Hi" at: 0s duration: 1s { font "brand.ttf" size: 20 } }
       export "out/t.mp4"
       """.utf8
     ).write(to: URL(fileURLWithPath: folder + "/t.vedl"))
 
-    let result = try VEDLExecutable.run(["render", "t.vedl", "--backend", "native"], in: folder)
+    let result = try VEDLExecutable.run(["render", "t.vedl", "--backend", backend], in: folder)
 
     #expect(result.status == 1)
-    #expect(result.stderr.contains("error[E0817]"), "\(result.stderr)")
-    #expect(result.stderr.contains("\"out/t.mp4\""), "points at the export")
-    #expect(Self.files(in: folder) == ["t.vedl"])
+    #expect(
+      result.stderr.contains(
+        "error[E0515]: font file `brand.ttf` cannot draw text: it is not a font FreeType can open"),
+      "\(result.stderr)")
+    #expect(result.stderr.contains("t.vedl:3:"), "points at the font")
+    #expect(Self.files(in: folder) == ["brand.ttf", "t.vedl"])
   }
 
   @Test func unwritableFolderIsE0502() throws {

@@ -7,7 +7,7 @@ import VEDLSema
 /// `vedl still FILE --at TIME -o OUT`, run as the built executable: the picture written is
 /// exactly the native renderer's frame (PNG, lossless WebP) or close to it (JPEG), equals the
 /// FFmpeg backend's frame, snaps times down to the grid with W0401, refuses times outside the
-/// edit (E0816), pictures it cannot draw (E0817) and sources as outputs (E0802), and reports
+/// edit (E0816), text it cannot draw (found when checked) and sources as outputs (E0802), and reports
 /// usage errors with status 2.
 @Suite struct StillCommandTests {
   static let script = """
@@ -152,17 +152,26 @@ import VEDLSema
     #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/media/logo.png")) == before)
   }
 
-  @Test func aTextThatCannotBeDrawnIsE0817() throws {
+  /// A font file `drawtext` would quietly replace (not a font; a bitmap-only colour emoji font)
+  /// and a size FreeType refuses are found before anything is drawn.
+  @Test(arguments: [
+    ("font \"bad.ttf\" size: 20", "E0515"),
+    ("font \"/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf\" size: 20", "E0515"),
+    ("font \"DejaVu Sans\" size: 70000", "E0313"),
+  ])
+  func aTextThatCannotBeDrawnIsRefusedWhenChecked(font: String, code: String) throws {
     let (folder, name) = try writeScript(
       """
       canvas 96x64 fps: 30
       track main { clip color(black) duration: 1s }
-      track overlay { text "Hi" at: 0s duration: 1s { font "DejaVu Sans" size: 70000 } }
+      track overlay { text "Hi" at: 0s duration: 1s { \(font) } }
       """)
+    try Data(repeating: 0x5A, count: 2048).write(to: URL(fileURLWithPath: folder + "/bad.ttf"))
     let output = "out-\(UUID().uuidString).png"
     let result = try VEDLExecutable.run(["still", name, "--at", "0s", "-o", output], in: folder)
     #expect(result.status == 1)
-    #expect(result.stderr.contains("E0817"), "\(result.stderr)")
+    #expect(result.stderr.contains("error[\(code)]"), "\(result.stderr)")
+    #expect(result.stderr.contains(":3:"), "points at the font line: \(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: folder + "/" + output))
   }
 

@@ -245,6 +245,44 @@ async def test_media_facts_arrive_from_a_real_file(client: LanguageClient):
 
 
 @pytest.mark.asyncio
+async def test_font_files_are_checked_and_seen_when_fixed(client: LanguageClient):
+    """A missing font file is E0515 at its string; once a real font is there, the next edit
+    finds it (font files are not cached, unlike probed media)."""
+    uri = doc(client, "font.vedl")
+    font = client.workspace_folder / "brand.ttf"
+    font.unlink(missing_ok=True)
+    text = 'track overlay { text "Hi" at: 0s duration: 1s { font "brand.ttf" size: 20 } }\n'
+    await open_and_wait(client, uri, text)
+    [missing] = [d for d in client.diagnostics[uri] if d.code == "E0515"]
+    assert missing.range.start == position_of(text, '"brand.ttf"')
+    assert "not found" in missing.message
+
+    font.write_bytes(b"not a font" * 100)
+    client.diagnostics.pop(uri, None)
+    change(client, uri, 2, text + " ")
+    await wait_for_diagnostics(client, uri)
+    [unusable] = [d for d in client.diagnostics[uri] if d.code == "E0515"]
+    assert "not a font FreeType can open" in unusable.message
+
+    font.write_bytes(pathlib.Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf").read_bytes())
+    client.diagnostics.pop(uri, None)
+    change(client, uri, 3, text)
+    await wait_for_diagnostics(client, uri)
+    assert not [d for d in client.diagnostics[uri] if d.code == "E0515"]
+    font.unlink()
+
+
+def change(client: LanguageClient, uri: str, version: int, text: str):
+    """Replaces the whole document."""
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+        )
+    )
+
+
+@pytest.mark.asyncio
 async def test_custom_requests_and_unknown_methods(client: LanguageClient):
     uri = doc(client, "ir.vedl")
     await open_and_wait(client, uri, DEMO)
