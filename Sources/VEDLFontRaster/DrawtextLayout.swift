@@ -100,7 +100,7 @@ struct DrawtextLayout {
   /// colours are within one step of `drawtext`.
   func mask(
     face: FontFace, borderWidth: Int? = nil, stroker: OpaquePointer? = nil
-  ) throws(FontError) -> (mask: CoverageMask, x: Int, y: Int) {
+  ) throws(FontError) -> (mask: CoverageMask, x: Int, y: Int, glyphs: [PlacedCoverage]) {
     var pieces: [(bitmap: GlyphBitmap, x: Int, y: Int)] = []
     for placement in placements {
       let bitmap: GlyphBitmap
@@ -113,7 +113,7 @@ struct DrawtextLayout {
       }
       if !bitmap.isEmpty { pieces.append((bitmap, placement.x - offset, placement.y - offset)) }
     }
-    guard let first = pieces.first else { return (CoverageMask(width: 0, height: 0), 0, 0) }
+    guard let first = pieces.first else { return (CoverageMask(width: 0, height: 0), 0, 0, []) }
     var left = first.x
     var top = first.y
     var right = first.x + first.bitmap.width
@@ -139,6 +139,11 @@ struct DrawtextLayout {
         }
       }
     }
-    return (CoverageMask(width: width, height: bottom - top, alpha: alpha), left, top)
+    let glyphs = pieces.map {
+      PlacedCoverage(
+        mask: CoverageMask(width: $0.bitmap.width, height: $0.bitmap.rows, alpha: $0.bitmap.coverage), x: $0.x,
+        y: $0.y)
+    }
+    return (CoverageMask(width: width, height: bottom - top, alpha: alpha), left, top, glyphs)
   }
 }

@@ -91,7 +91,7 @@ public final class FontLibrary: @unchecked Sendable {
         textWidth: layout.textWidth, textHeight: layout.textHeight, lineHeight: layout.lineHeight,
         ascent: layout.ascent,
         mask: drawn.mask,
-        maskX: drawn.x, maskY: drawn.y)
+        maskX: drawn.x, maskY: drawn.y, glyphs: drawn.glyphs)
     }
   }
 
@@ -105,7 +105,7 @@ public final class FontLibrary: @unchecked Sendable {
     return try locked { () throws(FontError) in
       let face = try face(for: font, size: size)
       let layout = try DrawtextLayout(line, face: face)
-      var drawn = (mask: CoverageMask(width: 0, height: 0), x: 0, y: 0)
+      var drawn = (mask: CoverageMask(width: 0, height: 0), x: 0, y: 0, glyphs: [PlacedCoverage]())
       if width > 0 {
         FT_Stroker_Set(stroker, FT_Fixed(width) << 6, FT_STROKER_LINECAP_ROUND, FT_STROKER_LINEJOIN_ROUND, 0)
         drawn = try layout.mask(face: face, borderWidth: width, stroker: stroker)
@@ -114,7 +114,7 @@ public final class FontLibrary: @unchecked Sendable {
         textWidth: layout.textWidth, textHeight: layout.textHeight, lineHeight: layout.lineHeight,
         ascent: layout.ascent,
         mask: drawn.mask,
-        maskX: drawn.x, maskY: drawn.y)
+        maskX: drawn.x, maskY: drawn.y, glyphs: drawn.glyphs)
     }
   }
 

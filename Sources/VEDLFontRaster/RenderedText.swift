@@ -20,10 +20,16 @@ public struct RenderedText: Sendable, Equatable {
   public var maskX: Int
   /// The mask's top row relative to `drawtext`'s `y`.
   public var maskY: Int
+  /// Each glyph's own coverage and its top-left corner relative to `drawtext`'s `x`/`y`, in
+  /// drawing order. `drawtext` blends glyph after glyph, so where two glyphs (or two glyphs'
+  /// borders) overlap, a translucent colour is laid on twice; `mask` merges them as an
+  /// opaque colour sees them.
+  public var glyphs: [PlacedCoverage]
 
   /// A rendered text with the given metrics and mask placement.
   public init(
-    textWidth: Int, textHeight: Int, lineHeight: Int, ascent: Int, mask: CoverageMask, maskX: Int, maskY: Int
+    textWidth: Int, textHeight: Int, lineHeight: Int, ascent: Int, mask: CoverageMask, maskX: Int, maskY: Int,
+    glyphs: [PlacedCoverage] = []
   ) {
     self.textWidth = textWidth
     self.textHeight = textHeight
@@ -32,5 +38,19 @@ public struct RenderedText: Sendable, Equatable {
     self.mask = mask
     self.maskX = maskX
     self.maskY = maskY
+    self.glyphs = glyphs
+  }
+}
+
+/// A coverage mask and where its top-left corner goes.
+public struct PlacedCoverage: Sendable, Equatable {
+  public var mask: CoverageMask
+  public var x: Int
+  public var y: Int
+
+  public init(mask: CoverageMask, x: Int, y: Int) {
+    self.mask = mask
+    self.x = x
+    self.y = y
   }
 }

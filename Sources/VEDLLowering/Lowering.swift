@@ -55,6 +55,9 @@ struct LoweringRun {
     self.background = OptionText.opaque(timeline.canvas.background)
   }
 
+  /// Whether the composite has been turned into RGB for its overlays (``composeInRGB(_:)``).
+  var compositeInRGB = false
+
   /// The number of timeline frames.
   var frameCount: Int64 { timeline.frameCount }
 
@@ -63,6 +66,19 @@ struct LoweringRun {
     if (options.format ?? export?.format) == .png { return .rgba }
     let output = preset.outputSize(canvasWidth: canvas.width, canvasHeight: canvas.height)
     return .yuv(matrix: EncodingSettings.colorMatrix(forHeight: output.height))
+  }
+
+  /// The space of the composite picture now: ``space``, or RGB once overlays are blended.
+  var compositeSpace: PictureSpace { compositeInRGB ? .rgb : space }
+
+  /// Turns a video's Y′CbCr composite into planar RGB, once, before the first overlay, text,
+  /// caption or watermark is blended onto it (PictureSpace: blending before RGB's clipping
+  /// differs from the native renderer's).
+  mutating func composeInRGB(_ composite: inout PendingStream) {
+    guard case .yuv(let matrix) = space, !compositeInRGB else { return }
+    composite.append(Filter("scale", ["in_color_matrix": matrix, "in_range": "tv"]))
+    composite.append(Filter("format", ["pix_fmts": "gbrp"]))
+    compositeInRGB = true
   }
 
   /// The exact number of audio samples of the whole edit, `⌊duration × 48000⌋`.
@@ -116,8 +132,10 @@ struct LoweringRun {
       let frames = stillFrame.map { $0..<($0 + 1) } ?? 0..<frameCount
       try lowerWatermark(watermark, onto: &composite, frames: frames)
     }
-    // A video's picture is already Y′CbCr in the matrix it is tagged with (PictureSpace,
-    // EncodingSettings.colorOptions); a still's is RGBA.
+    // A video's picture is Y′CbCr in the matrix it is tagged with (PictureSpace,
+    // EncodingSettings.colorOptions), or RGB turned into it at full chroma resolution and
+    // then subsampled, as the native encoder does; a still's is RGBA.
+    if compositeInRGB { composite.append(contentsOf: space.fromRGBA(alpha: false)) }
     composite.append(Filter("format", ["pix_fmts": isStill ? "rgb24" : "yuv420p"]))
     composite.append(Filter("setsar", ["sar": "1"]))
     let video = builder.close(composite, as: "v")

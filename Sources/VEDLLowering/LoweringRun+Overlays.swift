@@ -35,12 +35,13 @@ extension LoweringRun {
   /// `overlay` takes, for every composite frame, the item's frame with the same timestamp —
   /// none before the item starts, none after it ends (`eof_action=pass`).
   mutating func overlay(_ picture: PlacedPicture, from first: Int64, onto composite: inout PendingStream) {
+    composeInRGB(&composite)
     let base = builder.close(composite, as: "comp")
     var item = picture.label
     let (x, y) = (picture.x, picture.y)
     var filters = first > 0 ? [Filter("setpts", ["expr": "PTS+\(first)"])] : []
     // The RGBA picture is converted into the composite's space, with its alpha.
-    filters += space.fromRGBA(alpha: true)
+    filters += compositeSpace.fromRGBA(alpha: true)
     if !filters.isEmpty {
       let shifted = builder.label("\(picture.label)_at")
       builder.add([picture.label], filters, [shifted])
@@ -49,8 +50,10 @@ extension LoweringRun {
     let out = builder.label("comp")
     builder.add(
       [base, item],
-      [Filter("overlay", ["x": String(x), "y": String(y), "eof_action": "pass", "format": "auto"])],
-      [out])
+      [
+        Filter(
+          "overlay", ["x": String(x), "y": String(y), "eof_action": "pass", "format": compositeSpace.overlayFormat])
+      ], [out])
     composite = PendingStream(label: out)
   }
 
@@ -104,6 +107,7 @@ extension LoweringRun {
     guard timeline.sources.indices.contains(watermark.source) else {
       throw LoweringError("the watermark refers to a source the timeline does not have")
     }
+    composeInRGB(&composite)
     let source = timeline.sources[watermark.source]
     var stream: PendingStream
     switch source.kind {
@@ -115,7 +119,7 @@ extension LoweringRun {
       stream.append(Filter("trim", ["end_frame": "1"]))
       stream.append(contentsOf: treatment.filters)
       stream.append(Filter("format", ["pix_fmts": "rgba"]))
-      stream.append(contentsOf: space.fromRGBA(alpha: true))
+      stream.append(contentsOf: compositeSpace.fromRGBA(alpha: true))
       stream.append(contentsOf: loopFilters(count: Int64(frames.count)))
     case .video:
       // Shown from its first frame at the timeline's start, at its own speed.
@@ -138,7 +142,7 @@ extension LoweringRun {
       }
       stream.append(contentsOf: treatment.filters)
       stream.append(Filter("format", ["pix_fmts": "rgba"]))
-      stream.append(contentsOf: space.fromRGBA(alpha: true))
+      stream.append(contentsOf: compositeSpace.fromRGBA(alpha: true))
     default:
       throw LoweringError("a watermark must be an image or a video, not \(source.kind.rawValue)")
     }
@@ -167,7 +171,7 @@ extension LoweringRun {
           "overlay",
           [
             "x": corner.x.isZero ? "0" : "main_w-overlay_w", "y": corner.y.isZero ? "0" : "main_h-overlay_h",
-            "eof_action": "pass", "format": "auto",
+            "eof_action": "pass", "format": compositeSpace.overlayFormat,
           ])
       ], [out])
     composite = PendingStream(label: out)

@@ -32,9 +32,10 @@ extension LoweringRun {
     guard !text.isEmpty else { return }
     let mods = ItemModifiers(item)
     let rotated = !mods.rotation.isZero
-    // Drawn on the composite, colours go through drawtext's BT.601 conversion (PictureSpace);
-    // a rotated text is drawn on its own RGBA layer.
-    func color(_ c: UInt32) -> String { OptionText.color(rotated ? c : space.drawColor(c)) }
+    // A rotated text is drawn on its own RGBA layer, and overlaid; any other on the
+    // composite, which is then RGB (drawtext's colours need no conversion).
+    if !rotated { composeInRGB(&composite) }
+    func color(_ c: UInt32) -> String { OptionText.color(rotated ? c : compositeSpace.drawColor(c)) }
     let fontSize = max(1, ((mods.fontSize ?? defaultFontSize) * mods.scale).rounded)
     let padding = mods.box == nil ? 0 : max(0, ((mods.boxPadding ?? .zero) * mods.scale).rounded)
     var style: [Filter.Option] = [
@@ -175,21 +176,6 @@ extension LoweringRun {
     let style = timeline.captions.style
     let placement = CaptionPlacement(style: style, canvas: canvas)
     let (size, padding, margin) = (placement.size, placement.padding, placement.margin)
-    var look: [Filter.Option] = [
-      .init("fontsize", String(size)), .init("fontcolor", OptionText.color(space.drawColor(style.color))),
-    ]
-    if let box = style.box {
-      look += [
-        .init("box", "1"), .init("boxcolor", OptionText.color(space.drawColor(box))),
-        .init("boxborderw", String(padding)),
-      ]
-    }
-    if let outline = style.outline {
-      look += [
-        .init("borderw", String(Captions.Style.outlineWidth)),
-        .init("bordercolor", OptionText.color(space.drawColor(outline))),
-      ]
-    }
     let font = TextFont.resolve(style.font, baseDirectory: options.baseDirectory)
     // Every line to draw: its frames and what changes from line to line (font, text,
     // position). Within one graph the font options always have the same key (`fontfile=`
@@ -233,6 +219,22 @@ extension LoweringRun {
       }
     }
     guard !lines.isEmpty else { return }
+    composeInRGB(&composite)
+    var look: [Filter.Option] = [
+      .init("fontsize", String(size)), .init("fontcolor", OptionText.color(compositeSpace.drawColor(style.color))),
+    ]
+    if let box = style.box {
+      look += [
+        .init("box", "1"), .init("boxcolor", OptionText.color(compositeSpace.drawColor(box))),
+        .init("boxborderw", String(padding)),
+      ]
+    }
+    if let outline = style.outline {
+      look += [
+        .init("borderw", String(Captions.Style.outlineWidth)),
+        .init("bordercolor", OptionText.color(compositeSpace.drawColor(outline))),
+      ]
+    }
     let slots = CaptionLine.slots(lines)
     // Half a frame before frame `k` (0 for the first frame).
     func instant(_ k: Int64) -> Rational {
@@ -276,7 +278,7 @@ extension LoweringRun {
   /// alpha; the composite is made opaque again after drawing (a Y′CbCr composite has no
   /// alpha).
   var keepOpaque: [Filter] {
-    space == .rgba ? [Filter("lutrgb", ["a": "maxval"])] : []
+    compositeSpace == .rgba ? [Filter("lutrgb", ["a": "maxval"])] : []
   }
 }
 

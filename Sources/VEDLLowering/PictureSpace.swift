@@ -2,15 +2,17 @@ import VEDLSema
 
 /// The pixel format and colour space the composite picture is built in.
 ///
-/// A video export is built in Y′CbCr — `yuv444p` in the matrix the output is tagged with
-/// (``EncodingSettings/colorMatrix(forHeight:)``), subsampled to the encoder's `yuv420p` once,
-/// at the very end: a clip from a Y′CbCr file is cropped, scaled and joined without ever being
-/// turned into RGB, overlays (RGBA, with their alpha) are converted once with that matrix and
-/// blended onto it, and the chroma of the finished picture is halved by one conversion, as
-/// the native renderer halves its RGBA composite's. Blending is the same in either space —
-/// the conversion is affine — so this changes rounding, not pictures; it takes about a third
+/// A video export's main track is built in Y′CbCr — `yuv444p` in the matrix the output is
+/// tagged with (``EncodingSettings/colorMatrix(forHeight:)``): a clip from a Y′CbCr file is
+/// cropped, scaled and joined without ever being turned into RGB, which takes about a third
 /// of the CPU time off a render, most of it swscale's RGBA scaling (docs/graph.md, "Picture
-/// space"). Composing at full chroma resolution is what keeps the backends together: 4:2:0
+/// space"). Before the first overlay, text, caption or watermark the composite is turned
+/// into planar RGB (`rgb`, `gbrp`) and everything is blended there, as the native renderer
+/// blends: scaled Y′CbCr holds colours RGB cannot show (a sharp edge's overshoot), which
+/// the conversion clips, and a translucent layer blended before that clipping pulls them
+/// back into view differently (30 levels and more at 12 % opacity). The finished picture is
+/// converted to `yuv444p` and its chroma halved once, as the native renderer halves its
+/// RGBA composite's. Composing at full chroma resolution keeps the backends together: 4:2:0
 /// pictures put crops, pads and overlays on even pixels only, and an overlay subsampled on
 /// its own averages the colour of its transparent pixels into its edges.
 ///
@@ -20,12 +22,15 @@ enum PictureSpace: Equatable {
   case rgba
   /// `yuv444p`, limited range, in the matrix named (`bt709` or `bt601`, swscale's names).
   case yuv(matrix: String)
+  /// Opaque planar RGB (`gbrp`): a video's composite from its first overlay on.
+  case rgb
 
   /// The pixel format a main-track piece is pinned to.
   var pieceFormat: String {
     switch self {
     case .rgba: "rgba"
     case .yuv: "yuv444p"
+    case .rgb: "gbrp"
     }
   }
 
@@ -35,8 +40,8 @@ enum PictureSpace: Equatable {
   /// Y′CbCr luma to 0 instead of black's 16 and so runs in RGB like the native renderer.
   func transitionFormat(for name: String) -> (into: [Filter], back: [Filter]) {
     switch self {
-    case .rgba:
-      return ([Filter("format", ["pix_fmts": "gbrap"])], [Filter("format", ["pix_fmts": "rgba"])])
+    case .rgba, .rgb:
+      return ([Filter("format", ["pix_fmts": "gbrap"])], [Filter("format", ["pix_fmts": pieceFormat])])
     case .yuv(let matrix) where name == "fadeblack":
       return (
         [Filter("scale", ["in_color_matrix": matrix, "in_range": "tv"]), Filter("format", ["pix_fmts": "gbrp"])],
@@ -47,12 +52,12 @@ enum PictureSpace: Equatable {
     }
   }
 
-  /// Filters that turn an RGBA picture into this space: nothing for RGBA; for Y′CbCr,
-  /// swscale with the space's matrix, limited range, keeping the alpha plane when `alpha`
-  /// (an overlay: `yuva444p`, blended by `overlay`).
+  /// Filters that turn an RGBA picture into this space: nothing for RGB (`overlay` takes an
+  /// RGBA layer onto `gbrp` as `gbrap`, a lossless reshuffle); for Y′CbCr, swscale with the
+  /// space's matrix, limited range, keeping the alpha plane when `alpha`.
   func fromRGBA(alpha: Bool) -> [Filter] {
     switch self {
-    case .rgba:
+    case .rgba, .rgb:
       return []
     case .yuv(let matrix):
       return [
@@ -76,6 +81,11 @@ enum PictureSpace: Equatable {
     let mapped = ColorMatrix.bt601.rgb(target)
     func byte(_ v: Double) -> UInt32 { UInt32(max(0, min(255, v.rounded()))) }
     return byte(mapped.0) << 24 | byte(mapped.1) << 16 | byte(mapped.2) << 8 | UInt32(a)
+  }
+
+  /// The `overlay` option `format` for blending onto a composite of this space.
+  var overlayFormat: String {
+    self == .rgb ? "gbrp" : "auto"
   }
 
   /// The filters that bring a Y′CbCr source picture into this space's working format for a

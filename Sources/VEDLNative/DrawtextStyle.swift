@@ -48,11 +48,21 @@ enum DrawtextStyle {
     paint(text, at: x, y, color: fontColor, on: &picture)
   }
 
-  /// Paints a rendered text's glyph mask in `color`.
+  /// Paints a rendered text's glyph mask in `color`: an opaque colour through the merged
+  /// mask, a translucent one glyph by glyph, as `drawtext` blends it (overlapping glyphs and
+  /// borders then show it twice).
   static func paint(_ text: RenderedText, at x: Int, _ y: Int, color: PremultipliedColor, on picture: inout RGBAImage) {
     guard text.mask.width > 0, text.mask.height > 0, color.alpha > 0 else { return }
-    picture.paint(
-      color, through: text.mask.alpha, maskWidth: text.mask.width, maskHeight: text.mask.height, x: x + text.maskX,
-      y: y + text.maskY)
+    guard color.alpha < 255, !text.glyphs.isEmpty else {
+      picture.paint(
+        color, through: text.mask.alpha, maskWidth: text.mask.width, maskHeight: text.mask.height, x: x + text.maskX,
+        y: y + text.maskY)
+      return
+    }
+    for glyph in text.glyphs where glyph.mask.width > 0 {
+      picture.paint(
+        color, through: glyph.mask.alpha, maskWidth: glyph.mask.width, maskHeight: glyph.mask.height, x: x + glyph.x,
+        y: y + glyph.y)
+    }
   }
 }

@@ -161,8 +161,9 @@ import VEDLSema
     #expect(plain[(y * 160 + white - 2) * 3] < 30)
   }
 
-  @Test func theOutlineColourGoesThroughThePictureSpace() throws {
-    // On a BT.709 (720-line) video the drawing colour is mapped like the text colour.
+  @Test func captionColoursAreDrawnOnTheRGBCompositeAsWritten() throws {
+    // On a BT.709 (720-line) video the captions are drawn after the composite is turned into
+    // RGB, so drawtext's BT.601 colour conversion never applies and the colours stay as written.
     let timeline = try Harness.timeline(
       """
       canvas 1280x720 fps: 30
@@ -171,9 +172,11 @@ import VEDLSema
       """, directory: "/project", media: nil)
     let graph = try Harness.graph(timeline, options: LoweringOptions(baseDirectory: "/project", format: .mp4))
     let text = FilterGraphPrinter.filterComplex(graph)
-    let space = PictureSpace.yuv(matrix: "bt709")
-    #expect(space.drawColor(0x33AA_55FF) != 0x33AA_55FF)
-    #expect(text.contains("borderw=2:bordercolor=\(OptionText.color(space.drawColor(0x33AA_55FF)))"), "\(text)")
+    let rgb = try #require(text.range(of: "scale=in_color_matrix=bt709:in_range=tv,format=pix_fmts=gbrp"))
+    let caption = try #require(text.range(of: "fontcolor=0xFFCC00FF"))
+    #expect(rgb.upperBound <= caption.lowerBound, "drawn after the conversion: \(text)")
+    #expect(text.contains("borderw=2:bordercolor=0x33AA55FF"), "\(text)")
+    #expect(text.contains("scale=out_color_matrix=bt709:out_range=tv,format=pix_fmts=yuv444p,format=pix_fmts=yuv420p"))
   }
 
   @Test func captionsNotBurntInDrawNothing() throws {
