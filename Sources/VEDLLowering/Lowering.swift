@@ -57,6 +57,9 @@ struct LoweringRun {
 
   /// Whether the composite has been turned into RGB for its overlays (``composeInRGB(_:)``).
   var compositeInRGB = false
+  /// Font files of caption lines given to `drawtext` slots by commands (the filters' own
+  /// `fontfile=` options are collected when the graph is finished).
+  var fontFiles: Set<String> = []
 
   /// The number of timeline frames.
   var frameCount: Int64 { timeline.frameCount }
@@ -152,6 +155,12 @@ struct LoweringRun {
       width: output.width, height: output.height, duration: grid.time(ofFrame: count), frameCount: count)
     graph.sampleRate = Int(samples.samplesPerSecond)
     graph.commands = commands
+    for chain in builder.chains {
+      for filter in chain.filters {
+        for option in filter.options where option.key == "fontfile" { fontFiles.insert(option.value) }
+      }
+    }
+    graph.fontFiles = fontFiles.sorted()
     graph.leaveTheTurnToTheCLI()
     return graph
   }

@@ -220,6 +220,9 @@ extension LoweringRun {
     }
     guard !lines.isEmpty else { return }
     composeInRGB(&composite)
+    for line in lines {
+      for option in line.options where option.key == "fontfile" { fontFiles.insert(option.value) }
+    }
     var look: [Filter.Option] = [
       .init("fontsize", String(size)), .init("fontcolor", OptionText.color(compositeSpace.drawColor(style.color))),
     ]

@@ -8,7 +8,7 @@ import VEDLMedia
 /// (`ffmpeg` or `native`: switching renders again), the complete `ffmpeg` command the render
 /// stands for (filter graph, encoders and their options, so `--quality` and the format count
 /// — the native backend draws the same edit with the same encoders) and the contents of every
-/// input file. Each part is
+/// input file (media, caption files, font files). Each part is
 /// written as `tag length\nbytes\n`, so no two different sets of parts hash the same
 /// stream. docs/render.md describes it.
 public struct RenderFingerprint: Sendable, Hashable {

@@ -156,10 +156,10 @@ public struct RenderJob: Sendable {
 
   // MARK: Inputs and the up-to-date rule
 
-  /// Every file the render reads: the graph's inputs, the timeline's file sources and the
-  /// caption files its cues came from.
+  /// Every file the render reads: the graph's inputs, the timeline's file sources, the
+  /// caption files its cues came from and the font files its text is drawn with.
   func inputPaths(plan: RenderPlan) -> [String] {
-    var paths = plan.graph.inputs.map(\.path)
+    var paths = plan.graph.inputs.map(\.path) + plan.graph.fontFiles
     paths += timeline.sources.compactMap(\.path)
     // Resolved against the script's folder: the render may run from anywhere.
     paths += timeline.captions.cues.compactMap(\.path)

@@ -46,6 +46,53 @@ import VEDLRender
     #expect(other.stdout == "rendered other.webm (30 frames, 1s, 160x90, vp9 + opus)\n")
   }
 
+  /// Font files are inputs like media: a text's and the captions' font file changed on disk
+  /// (same path, other contents) makes the render out of date, in both backends.
+  @Test(arguments: ["ffmpeg", "native"])
+  func aChangedFontFileRendersAgain(backend: String) throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fonts = "/usr/share/fonts/truetype/dejavu/"
+    func install(_ font: String, as name: String) throws {
+      let target = folder.appendingPathComponent(name)
+      try? FileManager.default.removeItem(at: target)
+      try FileManager.default.copyItem(atPath: fonts + font, toPath: target.path)
+    }
+    try install("DejaVuSans.ttf", as: "title.ttf")
+    try install("DejaVuSans.ttf", as: "subs.ttf")
+    _ = write(
+      """
+      canvas 160x90 fps: 30
+      track main { clip color(#203040) duration: 1s }
+      track overlay { text "Hi" at: 0s duration: 1s { font "title.ttf" size: 20 } }
+      captions {
+        cue 0s..1s "Yo"
+        style font: "subs.ttf" size: 14
+      }
+      export "out/f.mp4" quality: low
+      """, "f.vedl", in: folder)
+    func render() -> String {
+      let r = vedl(["render", "f.vedl", "--backend", backend], in: folder.path)
+      #expect(r.status == 0, "\(r.stderr)")
+      return r.stdout
+    }
+    #expect(render().hasPrefix("rendered out/f.mp4"))
+    let metadata =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: folder.appendingPathComponent("out/f.mp4.json"))) as? [String: Any]
+    let inputs = (metadata?["inputs"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+    #expect(inputs.contains(folder.appendingPathComponent("title.ttf").path), "\(inputs)")
+    #expect(inputs.contains(folder.appendingPathComponent("subs.ttf").path), "\(inputs)")
+    #expect(render().hasSuffix("is up to date (use --force to render it anyway)\n"))
+
+    try install("DejaVuSans-Bold.ttf", as: "title.ttf")
+    #expect(render().hasPrefix("rendered out/f.mp4"), "the title's font changed")
+    #expect(render().hasSuffix("is up to date (use --force to render it anyway)\n"))
+
+    try install("DejaVuSerif.ttf", as: "subs.ttf")
+    #expect(render().hasPrefix("rendered out/f.mp4"), "the captions' font changed")
+  }
+
   /// A failure about `-o OUT` points at the argument, not at line 1 of the output as if it
   /// were a source file.
   @Test func outputErrorsPointAtTheOutputArgument() {

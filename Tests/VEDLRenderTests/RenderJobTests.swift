@@ -115,8 +115,15 @@ import VEDLTime
     #expect(json["parameters"] as? [String: String] == ["title": "Hi"])
     let inputs = try #require(json["inputs"] as? [[String: Any]])
     let clip = workspace.path("media/clip.mp4")
-    #expect(inputs.map { $0["path"] as? String } == [clip])
-    #expect(inputs.first?["sha256"] as? String == (try FileDigest.sha256(ofFileAt: clip)))
+    // The clip, and the font file Fontconfig chose for the captions (sorted by path).
+    let paths = inputs.compactMap { $0["path"] as? String }
+    #expect(paths.count == 2 && paths.contains(clip), "\(paths)")
+    let font = try #require(paths.first { $0 != clip })
+    #expect(font.hasSuffix(".ttf") && FileManager.default.fileExists(atPath: font), "\(font)")
+    for input in inputs {
+      let path = try #require(input["path"] as? String)
+      #expect(input["sha256"] as? String == (try FileDigest.sha256(ofFileAt: path)))
+    }
     let script = try #require(json["script"] as? [String: Any])
     #expect(script["sha256"] as? String == SHA256.hex(SHA256.hash(Self.script)))
     #expect(json["thumbnails"] as? [String] == [workspace.path("out/edit.jpg")])
