@@ -66,10 +66,26 @@ public enum FilterGraphPrinter {
     return args
   }
 
-  /// ``command(_:output:encoding:)`` as one POSIX shell line starting with `ffmpeg`, every
-  /// argument quoted where needed, runnable as is.
+  /// The longest `-filter_complex` written as an argument: Linux refuses a single argument
+  /// over 128 KiB (`MAX_ARG_STRLEN`), so a longer graph — thousands of caption lines — is
+  /// given as a here-document instead.
+  static let longestArgument = 100_000
+
+  /// ``command(_:output:encoding:)`` as a POSIX shell command starting with `ffmpeg`, every
+  /// argument quoted where needed, runnable as is: one line, or, for a graph too long for
+  /// one argument, `-filter_complex_script /dev/stdin` followed by the graph in a quoted
+  /// here-document.
   public static func shellCommand(_ graph: FilterGraph, output: String, encoding: EncodingSettings) -> String {
-    (["ffmpeg"] + command(graph, output: output, encoding: encoding)).map(FilterEscaping.shellQuoted).joined(
-      separator: " ")
+    var arguments = ["ffmpeg"] + command(graph, output: output, encoding: encoding)
+    guard let index = arguments.firstIndex(of: "-filter_complex"), arguments[index + 1].utf8.count > longestArgument
+    else { return arguments.map(FilterEscaping.shellQuoted).joined(separator: " ") }
+    let text = arguments[index + 1]
+    arguments[index] = "-filter_complex_script"
+    arguments[index + 1] = "/dev/stdin"
+    let lines = Set(text.split(separator: "\n", omittingEmptySubsequences: false))
+    var delimiter = "VEDL_FILTER_GRAPH"
+    while lines.contains(Substring(delimiter)) { delimiter += "_" }
+    return arguments.map(FilterEscaping.shellQuoted).joined(separator: " ") + " <<'\(delimiter)'\n" + text + "\n"
+      + delimiter
   }
 }

@@ -72,6 +72,11 @@ extension LoweringRun {
     }
     stream = fit(stream, content: size, into: box, mode: mode, background: mods.fitBackground, stem: stem)
     size = box
+    // Translucent bars show the canvas background through them, as in the native renderer;
+    // without this a main-track picture's alpha was dropped and the bars drawn opaque.
+    if target == .main, mode == .contain, case .color(let c)? = mods.fitBackground, c & 0xFF != 0xFF {
+      frames.mayHaveAlpha = true
+    }
     // 5. zoom and pan
     if mods.zoom != .one || (!mods.pan.x.isZero || !mods.pan.y.isZero) {
       let z = PictureLayout.zoom(box, by: mods.zoom, pan: mods.pan)

@@ -105,14 +105,29 @@ extension LoweringRun {
     // transparent layer large enough for any angle, the layer is turned about its centre
     // and overlaid so that its centre lands on the text's (estimated) centre.
     let layer = PixelSize(width: side, height: side)
-    var stream = PendingStream(label: nil)
-    stream.append(contentsOf: colorSource(0, size: layer, frames: 1))
-    stream.append(Filter("format", ["pix_fmts": "rgba"]))
-    stream.append(contentsOf: draws)
+    // `drawtext` on a transparent RGBA picture leaves premultiplied colours (an edge pixel
+    // of white text is grey with the edge's alpha) but blends the alpha byte like a colour,
+    // towards the colour's own alpha: a translucent box ends with its alpha squared. So the
+    // colours are drawn on a transparent layer and the coverage, the same draws in white
+    // with each colour's alpha, on an opaque black picture, whose red plane `alphamerge`
+    // makes the layer's alpha: a consistent premultiplied picture, which `rotate` interpolates
+    // correctly and which is made straight after the turn (`overlay` takes straight alpha).
+    var ink = PendingStream(label: nil)
+    ink.append(contentsOf: colorSource(0, size: layer, frames: 1))
+    ink.append(Filter("format", ["pix_fmts": "rgba"]))
+    ink.append(contentsOf: draws)
+    let inkLabel = builder.close(ink, as: "\(stem)_ink")
+    var coverage = PendingStream(label: nil)
+    coverage.append(contentsOf: colorSource(0x0000_00FF, size: layer, frames: 1))
+    coverage.append(Filter("format", ["pix_fmts": "rgba"]))
+    coverage.append(contentsOf: draws.map(Self.coverageDraw))
+    // Its red plane as it is: `drawtext` on `gray` draws white as studio white, 235.
+    coverage.append(Filter("extractplanes", ["planes": "r"]))
+    let coverageLabel = builder.close(coverage, as: "\(stem)_coverage")
+    let merged = builder.label("\(stem)_layer")
+    builder.add([inkLabel, coverageLabel], [Filter("alphamerge")], [merged])
+    var stream = PendingStream(label: merged)
     stream.append(rotateFilter(mods.rotation, size: layer, fill: 0))
-    // `drawtext` on a transparent picture leaves premultiplied colours (an edge pixel of
-    // white text is grey with the edge's alpha), which `rotate` interpolates correctly but
-    // `overlay` would take as straight: dark fringes. Made straight after the turn.
     stream.append(contentsOf: [
       Filter("format", ["pix_fmts": "gbrap"]), Filter("unpremultiply", ["inplace": "1"]),
       Filter("format", ["pix_fmts": "rgba"]),
@@ -157,6 +172,17 @@ extension LoweringRun {
       factors.append("clip((\(OptionText.expression(item.end))-t)/\(OptionText.expression(mods.fadeOut)),0,1)")
     }
     return factors.isEmpty ? nil : factors.joined(separator: "*")
+  }
+
+  /// A `drawtext` that draws what `draw` covers, as a grey level: every colour white with
+  /// its own alpha.
+  static func coverageDraw(_ draw: Filter) -> Filter {
+    var draw = draw
+    for (i, option) in draw.options.enumerated()
+    where ["fontcolor", "boxcolor", "bordercolor"].contains(option.key ?? "") {
+      draw.options[i].value = "0xFFFFFF" + option.value.suffix(2)
+    }
+    return draw
   }
 
   /// Burns the caption cues in (none for `captions burnIn: false`): each cue's lines,
