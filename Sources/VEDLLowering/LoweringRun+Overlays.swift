@@ -80,7 +80,7 @@ extension LoweringRun {
       if PictureLayout.isQuarterTurn(mods.rotation) {
         stream.append(contentsOf: quarterTurnFilters(mods.rotation))
       } else {
-        stream.append(rotateFilter(mods.rotation, size: bounds, fill: 0))
+        stream.append(contentsOf: premultipliedRotation(mods.rotation, size: bounds, fill: 0))
       }
     }
     if mods.opacity != .one { stream.append(Filter("colorchannelmixer", ["aa": OptionText.number(mods.opacity)])) }
