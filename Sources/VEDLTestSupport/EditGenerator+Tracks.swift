@@ -275,7 +275,8 @@ extension EditWriter {
       var excluding: Set<String> = []
       var shape: String?
       if roll < 4 {
-        var plan = rng.chance(0.5) ? fileClip(frames: frames, sound: false) : pictureClip(frames: frames)
+        let fromFile = rng.chance(0.5)
+        var plan = fromFile ? fileClip(frames: frames, sound: false) : pictureClip(frames: frames)
         handled.formUnion(["trim", "speed"])
         if !plan.head.contains("trim:"),
           plan.head.contains("video")
@@ -297,7 +298,8 @@ extension EditWriter {
         case .own:
           line += " " + at
         case .explicit:
-          line += " " + at + " " + timingOrEnd(start: start, frames: &length, last: last)
+          let longest = fromFile ? plan.frames : nil
+          line += " " + at + " " + timingOrEnd(start: start, frames: &length, last: last, longest: longest)
         }
       } else if roll < 7 {
         use("text")
@@ -325,9 +327,11 @@ extension EditWriter {
   }
 
   /// `duration:`/`until:` for an item, or `until: end` for the last item of a track over a
-  /// main track (then `frames` becomes the length up to the end).
-  func timingOrEnd(start: Int, frames: inout Int, last: Bool) -> String {
-    if last, let main = mainFrames, start < main, rng.chance(0.3) {
+  /// main track (then `frames` becomes the length up to the end) when the item may be that
+  /// long: a file clip no longer than `longest`, the frames its source range holds.
+  func timingOrEnd(start: Int, frames: inout Int, last: Bool, longest: Int? = nil) -> String {
+    // The chance is drawn first either way, so that the seeds' other choices stay as they were.
+    if last, let main = mainFrames, start < main, rng.chance(0.3), main - start <= longest ?? Int.max {
       frames = main - start
       use("until")
       return "until: end"
