@@ -638,10 +638,11 @@ extension CheckRun {
           "sizes are in pixels, from just above 0 to \(Self.largestFontSize)")
       }
     case "outline", "stroke":
-      if case .number(let v)? = values["width"], v.isNegative || v > Self.widestOutline {
+      // The backends draw at least one pixel, so 0 would not mean "none".
+      if case .number(let v)? = values["width"], !v.isPositive || v > Self.widestOutline {
         return outOfRange(
           args.labelled["width"]!.value.span, "\(name) width \(v.exactDecimal ?? v.description) is out of range",
-          "widths are in pixels, from 0 to \(Self.widestOutline)")
+          "widths are in pixels, more than 0 and at most \(Self.widestOutline)")
       }
     default:
       break

@@ -267,7 +267,7 @@ extension Schema {
     StatementSchema(
       "outline", in: [.text],
       positional: [ArgumentSchema(nil, .color, required: true, "Outline colour.")],
-      labelled: [ArgumentSchema("width", .number, default: "1", "Outline width in pixels, 0 to 256.")],
+      labelled: [ArgumentSchema("width", .number, default: "1", "Outline width in pixels, more than 0, at most 256.")],
       repeatable: false,
       "An outline around the glyphs."),
     StatementSchema(
@@ -278,7 +278,7 @@ extension Schema {
     StatementSchema(
       "stroke", in: [.shape],
       positional: [ArgumentSchema(nil, .color, required: true, "Stroke colour.")],
-      labelled: [ArgumentSchema("width", .number, default: "1", "Stroke width in pixels, 0 to 256.")],
+      labelled: [ArgumentSchema("width", .number, default: "1", "Stroke width in pixels, more than 0, at most 256.")],
       repeatable: false,
       "The shape's outline."),
     StatementSchema(
