@@ -138,7 +138,7 @@ struct LoweringRun {
     // A video's picture is Y′CbCr in the matrix it is tagged with (PictureSpace,
     // EncodingSettings.colorOptions), or RGB turned into it at full chroma resolution and
     // then subsampled, as the native encoder does; a still's is RGBA.
-    if compositeInRGB { composite.append(contentsOf: space.fromRGBA(alpha: false)) }
+    if compositeInRGB { composite.append(contentsOf: space.fromRGBA()) }
     composite.append(Filter("format", ["pix_fmts": isStill ? "rgb24" : "yuv420p"]))
     composite.append(Filter("setsar", ["sar": "1"]))
     let video = builder.close(composite, as: "v")

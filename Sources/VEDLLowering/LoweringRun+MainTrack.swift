@@ -48,7 +48,7 @@ extension LoweringRun {
       return colorSource(color, size: canvas, frames: count) + [Filter("format", ["pix_fmts": "rgba"])]
     }
     return colorSource(color, size: canvas, frames: 1) + [Filter("format", ["pix_fmts": "rgba"])]
-      + space.fromRGBA(alpha: false) + loopFilters(count: count)
+      + space.fromRGBA() + loopFilters(count: count)
       + [Filter("format", ["pix_fmts": space.pieceFormat])]
   }
 

@@ -39,9 +39,8 @@ extension LoweringRun {
     let base = builder.close(composite, as: "comp")
     var item = picture.label
     let (x, y) = (picture.x, picture.y)
-    var filters = first > 0 ? [Filter("setpts", ["expr": "PTS+\(first)"])] : []
-    // The RGBA picture is converted into the composite's space, with its alpha.
-    filters += compositeSpace.fromRGBA(alpha: true)
+    // The RGBA picture goes onto the RGB (or a still's RGBA) composite as it is.
+    let filters = first > 0 ? [Filter("setpts", ["expr": "PTS+\(first)"])] : []
     if !filters.isEmpty {
       let shifted = builder.label("\(picture.label)_at")
       builder.add([picture.label], filters, [shifted])
@@ -119,7 +118,6 @@ extension LoweringRun {
       stream.append(Filter("trim", ["end_frame": "1"]))
       stream.append(contentsOf: treatment.filters)
       stream.append(Filter("format", ["pix_fmts": "rgba"]))
-      stream.append(contentsOf: compositeSpace.fromRGBA(alpha: true))
       stream.append(contentsOf: loopFilters(count: Int64(frames.count)))
     case .video:
       // Shown from its first frame at the timeline's start, at its own speed.
@@ -142,7 +140,6 @@ extension LoweringRun {
       }
       stream.append(contentsOf: treatment.filters)
       stream.append(Filter("format", ["pix_fmts": "rgba"]))
-      stream.append(contentsOf: compositeSpace.fromRGBA(alpha: true))
     default:
       throw LoweringError("a watermark must be an image or a video, not \(source.kind.rawValue)")
     }

@@ -117,10 +117,10 @@ extension LoweringRun {
     // An RGBA main-track picture enters a Y′CbCr track here, before a still is repeated —
     // or after its fades when they fade to a colour, which FFmpeg 5.1's `fade` does in RGB.
     let fadesToColour = Self.fadesToColour(mods, background: background)
-    if target == .main && !inYCbCr && !fadesToColour { stream.append(contentsOf: space.fromRGBA(alpha: false)) }
+    if target == .main && !inYCbCr && !fadesToColour { stream.append(contentsOf: space.fromRGBA()) }
     if frames.isStill { stream.append(contentsOf: loopFilters(count: count)) }
     stream.append(contentsOf: fadeFilters(item, mods, count: count, target: target))
-    if target == .main && !inYCbCr && fadesToColour { stream.append(contentsOf: space.fromRGBA(alpha: false)) }
+    if target == .main && !inYCbCr && fadesToColour { stream.append(contentsOf: space.fromRGBA()) }
     // Scaling may leave a sample aspect ratio a hair off 1, which `concat` and `xfade` reject.
     // The format is pinned at the end of a main-track piece, so that the piece's filters
     // negotiate the same way whether the rest of the graph is around or not (RunnerPartition).
@@ -186,13 +186,16 @@ extension LoweringRun {
   /// `rotate` of a straight RGBA picture, interpolating premultiplied colours: `rotate`
   /// interpolates the bytes as they are, so a transparent pixel's colour (or the transparent
   /// fill's black) would bleed into every turned edge — dark fringes the native renderer,
-  /// which turns premultiplied pictures, does not draw. `fill` is opaque or transparent.
-  func premultipliedRotation(_ degrees: Rational, size: PixelSize, fill: UInt32) -> [Filter] {
-    [
-      Filter("format", ["pix_fmts": "gbrap"]), Filter("premultiply", ["inplace": "1"]),
-      rotateFilter(degrees, size: size, fill: fill), Filter("unpremultiply", ["inplace": "1"]),
-      Filter("format", ["pix_fmts": "rgba"]),
-    ]
+  /// which turns premultiplied pictures, does not draw. `fill` is opaque or transparent. A
+  /// picture that is `premultiplied` already (turned text's layer) is only made straight after.
+  func premultipliedRotation(_ degrees: Rational, size: PixelSize, fill: UInt32, premultiplied: Bool = false)
+    -> [Filter]
+  {
+    // `unpremultiply` takes planar `gbrap`; an unpremultiplied picture is turned in it already.
+    let toPlanar = Filter("format", ["pix_fmts": "gbrap"])
+    return (premultiplied ? [] : [toPlanar, Filter("premultiply", ["inplace": "1"])])
+      + [rotateFilter(degrees, size: size, fill: fill)] + (premultiplied ? [toPlanar] : [])
+      + [Filter("unpremultiply", ["inplace": "1"]), Filter("format", ["pix_fmts": "rgba"])]
   }
 
   /// `pad` to `box` with the picture at `offset`.

@@ -33,20 +33,19 @@ extension LoweringRun {
     let mods = ItemModifiers(item)
     let rotated = !mods.rotation.isZero
     // A rotated text is drawn on its own RGBA layer, and overlaid; any other on the
-    // composite, which is then RGB (drawtext's colours need no conversion).
+    // composite, which is then RGB (or a still's RGBA), so colours are given as they are.
     if !rotated { composeInRGB(&composite) }
-    func color(_ c: UInt32) -> String { OptionText.color(rotated ? c : compositeSpace.drawColor(c)) }
     let fontSize = max(1, ((mods.fontSize ?? defaultFontSize) * mods.scale).rounded)
     let padding = mods.box == nil ? 0 : max(0, ((mods.boxPadding ?? .zero) * mods.scale).rounded)
     var style: [Filter.Option] = [
-      .init("fontsize", String(fontSize)), .init("fontcolor", color(mods.fontColor ?? 0xFFFF_FFFF)),
+      .init("fontsize", String(fontSize)), .init("fontcolor", OptionText.color(mods.fontColor ?? 0xFFFF_FFFF)),
     ]
     if let box = mods.box {
-      style += [.init("box", "1"), .init("boxcolor", color(box)), .init("boxborderw", String(padding))]
+      style += [.init("box", "1"), .init("boxcolor", OptionText.color(box)), .init("boxborderw", String(padding))]
     }
     if let outline = mods.outline {
       let width = max(1, ((mods.outlineWidth ?? .one) * mods.scale).rounded)
-      style += [.init("borderw", String(width)), .init("bordercolor", color(outline))]
+      style += [.init("borderw", String(width)), .init("bordercolor", OptionText.color(outline))]
     }
     let sized = mods.size.map {
       (w: $0.width.map { ($0 * mods.scale).rounded }, h: $0.height.map { ($0 * mods.scale).rounded })
@@ -127,11 +126,7 @@ extension LoweringRun {
     let merged = builder.label("\(stem)_layer")
     builder.add([inkLabel, coverageLabel], [Filter("alphamerge")], [merged])
     var stream = PendingStream(label: merged)
-    stream.append(rotateFilter(mods.rotation, size: layer, fill: 0))
-    stream.append(contentsOf: [
-      Filter("format", ["pix_fmts": "gbrap"]), Filter("unpremultiply", ["inplace": "1"]),
-      Filter("format", ["pix_fmts": "rgba"]),
-    ])
+    stream.append(contentsOf: premultipliedRotation(mods.rotation, size: layer, fill: 0, premultiplied: true))
     if mods.opacity != .one { stream.append(Filter("colorchannelmixer", ["aa": OptionText.number(mods.opacity)])) }
     let count = frames.end - frames.first
     stream.append(contentsOf: loopFilters(count: count))
@@ -250,18 +245,18 @@ extension LoweringRun {
       for option in line.options where option.key == "fontfile" { fontFiles.insert(option.value) }
     }
     var look: [Filter.Option] = [
-      .init("fontsize", String(size)), .init("fontcolor", OptionText.color(compositeSpace.drawColor(style.color))),
+      .init("fontsize", String(size)), .init("fontcolor", OptionText.color(style.color)),
     ]
     if let box = style.box {
       look += [
-        .init("box", "1"), .init("boxcolor", OptionText.color(compositeSpace.drawColor(box))),
+        .init("box", "1"), .init("boxcolor", OptionText.color(box)),
         .init("boxborderw", String(padding)),
       ]
     }
     if let outline = style.outline {
       look += [
         .init("borderw", String(Captions.Style.outlineWidth)),
-        .init("bordercolor", OptionText.color(compositeSpace.drawColor(outline))),
+        .init("bordercolor", OptionText.color(outline)),
       ]
     }
     let slots = CaptionLine.slots(lines)

@@ -45,42 +45,25 @@ enum PictureSpace: Equatable {
     case .yuv(let matrix) where name == "fadeblack":
       return (
         [Filter("scale", ["in_color_matrix": matrix, "in_range": "tv"]), Filter("format", ["pix_fmts": "gbrp"])],
-        fromRGBA(alpha: false)
+        fromRGBA()
       )
     case .yuv:
       return ([Filter("format", ["pix_fmts": "yuv444p"])], [Filter("format", ["pix_fmts": "yuv444p"])])
     }
   }
 
-  /// Filters that turn an RGBA picture into this space: nothing for RGB (`overlay` takes an
-  /// RGBA layer onto `gbrp` as `gbrap`, a lossless reshuffle); for Y′CbCr, swscale with the
-  /// space's matrix, limited range, keeping the alpha plane when `alpha`.
-  func fromRGBA(alpha: Bool) -> [Filter] {
+  /// Filters that turn an opaque RGBA picture into this space: nothing for RGB; for Y′CbCr,
+  /// swscale with the space's matrix, limited range. (Layers are blended on an RGB
+  /// composite, so only opaque pictures are converted.)
+  func fromRGBA() -> [Filter] {
     switch self {
     case .rgba, .rgb:
       return []
     case .yuv(let matrix):
       return [
-        Filter("scale", ["out_color_matrix": matrix, "out_range": "tv"]),
-        Filter("format", ["pix_fmts": alpha ? "yuva444p" : "yuv444p"]),
+        Filter("scale", ["out_color_matrix": matrix, "out_range": "tv"]), Filter("format", ["pix_fmts": "yuv444p"]),
       ]
     }
-  }
-
-  /// The colour to give a filter that draws with FFmpeg 5.1's drawing helpers (`drawtext`,
-  /// `fade`'s colour, `pad`, `color`) on a picture of this space so that it lands as
-  /// `rgba` does in the output. Those helpers turn RGB into Y′CbCr with the BT.601 matrix
-  /// whatever the picture's; on a BT.709 picture the colour is first mapped to the RGB whose
-  /// BT.601 conversion gives its BT.709 Y′CbCr (greys are unchanged; a colour outside what
-  /// the mapping can reach is clamped, off by a step or two of 255).
-  func drawColor(_ rgba: UInt32) -> UInt32 {
-    guard case .yuv(let matrix) = self, matrix == "bt709" else { return rgba }
-    let (r, g, b, a) = OptionText.components(rgba)
-    let rgb = (Double(r), Double(g), Double(b))
-    let target = ColorMatrix.bt709.yCbCr(rgb)
-    let mapped = ColorMatrix.bt601.rgb(target)
-    func byte(_ v: Double) -> UInt32 { UInt32(max(0, min(255, v.rounded()))) }
-    return byte(mapped.0) << 24 | byte(mapped.1) << 16 | byte(mapped.2) << 8 | UInt32(a)
   }
 
   /// The `overlay` option `format` for blending onto a composite of this space.
@@ -190,34 +173,5 @@ struct SourceColour: Equatable {
     case "bt2020nc", "bt2020c": "bt2020"
     default: nil
     }
-  }
-}
-
-/// The limited-range Y′CbCr matrices the lowering maps colours between.
-struct ColorMatrix {
-  let kr: Double
-  let kb: Double
-
-  static let bt601 = ColorMatrix(kr: 0.299, kb: 0.114)
-  static let bt709 = ColorMatrix(kr: 0.2126, kb: 0.0722)
-
-  /// 8-bit R′G′B′ → limited-range Y′CbCr (unrounded).
-  func yCbCr(_ rgb: (Double, Double, Double)) -> (Double, Double, Double) {
-    let kg = 1 - kr - kb
-    let y = kr * rgb.0 + kg * rgb.1 + kb * rgb.2
-    let cb = (rgb.2 - y) / (2 * (1 - kb))
-    let cr = (rgb.0 - y) / (2 * (1 - kr))
-    return (16 + y * 219 / 255, 128 + cb * 224 / 255, 128 + cr * 224 / 255)
-  }
-
-  /// Limited-range Y′CbCr → 8-bit R′G′B′ (unrounded, unclamped).
-  func rgb(_ ycc: (Double, Double, Double)) -> (Double, Double, Double) {
-    let y = (ycc.0 - 16) * 255 / 219
-    let cb = (ycc.1 - 128) * 255 / 224
-    let cr = (ycc.2 - 128) * 255 / 224
-    let r = y + 2 * (1 - kr) * cr
-    let b = y + 2 * (1 - kb) * cb
-    let g = (y - kr * r - kb * b) / (1 - kr - kb)
-    return (r, g, b)
   }
 }
