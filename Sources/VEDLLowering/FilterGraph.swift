@@ -222,6 +222,15 @@ public struct Filter: Sendable, Hashable {
     self.options = options
   }
 
+  /// `scale` to `width` × `height` with the default bicubic filter, reading an RGB picture's
+  /// chroma at full resolution (`full_chroma_inp`): otherwise libswscale averages horizontal
+  /// pairs of an RGB source's chroma whenever the picture shrinks to half its width or less,
+  /// blurring colour edges that the native renderer's `RGBAImage.scaled` keeps (and that
+  /// its encoder's own `swscale` keeps, with the same flag). Y′CbCr sources are unaffected.
+  public static func resize(width: Int64, height: Int64) -> Filter {
+    Filter("scale", ["w": String(width), "h": String(height), "flags": "bicubic+full_chroma_inp"])
+  }
+
   /// `Filter("scale", ["w": "640", "h": "360"])` keeps the order given.
   public init(_ name: String, _ pairs: KeyValuePairs<String, String>) {
     self.name = name

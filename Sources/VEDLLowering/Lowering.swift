@@ -129,7 +129,7 @@ struct LoweringRun {
     }
     let output = preset.outputSize(canvasWidth: canvas.width, canvasHeight: canvas.height)
     if output.width != canvas.width || output.height != canvas.height {
-      composite.append(Filter("scale", ["w": String(output.width), "h": String(output.height)]))
+      composite.append(Filter.resize(width: output.width, height: output.height))
     }
     if let watermark = export?.watermark {
       let frames = stillFrame.map { $0..<($0 + 1) } ?? 0..<frameCount

@@ -81,7 +81,7 @@ extension LoweringRun {
     if mods.zoom != .one || (!mods.pan.x.isZero || !mods.pan.y.isZero) {
       let z = PictureLayout.zoom(box, by: mods.zoom, pan: mods.pan)
       if z.scaled != box {
-        stream.append(Filter("scale", ["w": String(z.scaled.width), "h": String(z.scaled.height)]))
+        stream.append(Filter.resize(width: z.scaled.width, height: z.scaled.height))
         if z.scaled.width >= box.width {
           stream.append(cropFilter(box, x: z.offset.x, y: z.offset.y))
         } else {
@@ -217,7 +217,7 @@ extension LoweringRun {
   ) -> PendingStream {
     var stream = stream
     let plan = PictureLayout.fit(content, into: box, mode: mode)
-    func scale(_ s: PixelSize) -> Filter { Filter("scale", ["w": String(s.width), "h": String(s.height)]) }
+    func scale(_ s: PixelSize) -> Filter { Filter.resize(width: s.width, height: s.height) }
     switch mode {
     case .fill, .cover:
       if plan.scaled != content { stream.append(scale(plan.scaled)) }
@@ -269,7 +269,8 @@ extension LoweringRun {
 
   /// `adjust` as FFmpeg's `eq` (docs/graph.md gives the formulas). `eq` works on YUV
   /// without alpha, so a picture that may be transparent has its alpha plane split off and
-  /// merged back.
+  /// merged back. An RGBA picture is pinned to `rgba` first: otherwise a `scale` before it
+  /// negotiates `yuva444p` and resamples in Y′CbCr, where the native renderer scales RGBA.
   mutating func adjust(
     _ stream: PendingStream, _ mods: ItemModifiers, keepingAlpha: Bool, inYCbCr: Bool = false, stem: String
   ) -> PendingStream {
@@ -283,19 +284,22 @@ extension LoweringRun {
       s.append(eq)
       return s
     }
+    let rgba = Filter("format", ["pix_fmts": "rgba"])
     guard keepingAlpha else {
       var s = stream
+      s.append(rgba)
       s.append(eq)
       s.append(Filter("format", ["pix_fmts": "rgba"]))
       return s
     }
     var s = stream
+    s.append(rgba)
     s.append(Filter("split", ["outputs": "2"]))
     let colour = builder.label("\(stem)_rgb")
     let alpha = builder.label("\(stem)_alpha")
     builder.add(s.label.map { [$0] } ?? [], s.filters, [colour, alpha])
     let adjusted = builder.label("\(stem)_eq")
-    builder.add([colour], [eq, Filter("format", ["pix_fmts": "rgba"])], [adjusted])
+    builder.add([colour], [eq, rgba], [adjusted])
     let mask = builder.label("\(stem)_mask")
     builder.add([alpha], [Filter("alphaextract")], [mask])
     let out = builder.label("\(stem)_adjusted")

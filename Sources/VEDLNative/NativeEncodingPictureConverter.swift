@@ -43,8 +43,8 @@ final class NativeEncodingPictureConverter {
       !isRGB && descriptor.map { $0.pointee.log2_chroma_w > 0 || $0.pointee.log2_chroma_h > 0 } ?? false
     matrix = isRGB ? nil : NativeEncodingColorMatrix.forPicture(width: width, height: height)
     let firstFormat = isSubsampled ? AV_PIX_FMT_YUV444P : pixelFormat
-    // Bicubic, as libavfilter's `scale` and its automatic format conversions.
-    let flags = SWS_BICUBIC
+    // Bicubic with full-resolution RGB chroma, as the lowering's `scale` (`Filter.resize`).
+    let flags = SWS_BICUBIC | SWS_FULL_CHR_H_INP
     func cannot(_ from: String, _ to: AVPixelFormat) -> NativePipelineError {
       let name = av_get_pix_fmt_name(to).map { String(cString: $0) } ?? "\(to.rawValue)"
       return .encodingFailed(reason: "swscale cannot convert \(from) to \(width)x\(height) \(name)")

@@ -9,9 +9,9 @@ extension RGBAImage {
   /// from 128 up by one level. The colour channels are resampled directly, while libswscale
   /// converts RGB to limited-range YUV and back around the same filter, so colours differ from
   /// FFmpeg's by that rounding: typically ±1, a few levels at hard edges where the cubic
-  /// overshoots (PSNR on `testsrc2`: 50–55 dB, 70 dB when only the width changes). libswscale
-  /// also averages horizontal pairs of chroma when a picture shrinks to half its width or
-  /// less; this filter does not (43 dB there, sharper colour edges). The same size returns the
+  /// overshoots (PSNR on `testsrc2`: 50–55 dB, 70 dB when only the width changes). The
+  /// lowering asks for full-resolution chroma (`full_chroma_inp`), so libswscale does not
+  /// average chroma pairs of a picture shrunk to half its width. The same size returns the
   /// picture unchanged, as `scale` does. Premultiplied colour is clamped to alpha after the
   /// cubic's overshoot.
   public func scaled(width: Int, height: Int) -> RGBAImage {
