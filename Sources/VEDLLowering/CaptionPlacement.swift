@@ -24,12 +24,12 @@ public struct CaptionPlacement: Sendable {
     margin = style.margin.rounded
     let vertical: Rational =
       switch style.position {
-      case "top": .zero
-      case "center": Rational(1, 2)!
-      default: .one
+      case .top: .zero
+      case .center: .half
+      case .bottom: .one
       }
     layout = TextLayout(
-      frame: canvas, fixedWidth: nil, fixedHeight: nil, padding: padding, align: "center",
+      frame: canvas, fixedWidth: nil, fixedHeight: nil, padding: padding, align: .center,
       position: .anchor(x: Rational(1, 2)!, y: vertical, margin: Rational(margin)))
     wrapWidth = max(1, canvas.width - 2 * (margin + padding))
   }

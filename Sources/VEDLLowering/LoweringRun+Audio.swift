@@ -91,7 +91,7 @@ extension LoweringRun {
     }
     stream.append(Filter("asetpts", ["expr": "N"]))
     if !item.volume.isZero { stream.append(Filter("volume", ["volume": OptionText.number(item.volume) + "dB"])) }
-    let mods = ItemModifiers(item)
+    let mods = item.resolved
     if mods.fadeIn.isPositive {
       let n = min(count, samples.sampleFloor(at: mods.fadeIn))
       stream.append(

@@ -239,7 +239,7 @@ extension LoweringRun {
 
   /// The `xfade` transition of a VEDL transition.
   func xfadeName(_ t: Transition) -> String {
-    let direction = t.direction ?? "left"
+    let direction = (t.direction ?? .left).rawValue
     switch t.kind {
     case .crossfade: return "fade"
     case .fade: return "fadeblack"

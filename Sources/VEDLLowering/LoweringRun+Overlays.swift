@@ -59,7 +59,7 @@ extension LoweringRun {
   /// A shape: its box (`size`, default 100×100, times `scale`) filled and stroked once, as a
   /// transparent picture, turned, made translucent, then repeated for the item's frames.
   mutating func lowerShape(_ item: TimelineItem, count: Int64, stem: String) -> PlacedPicture {
-    let mods = ItemModifiers(item)
+    let mods = item.resolved
     var box = PixelSize(width: 100, height: 100)
     if let size = mods.size {
       // One side alone keeps the default square's shape.
@@ -69,7 +69,7 @@ extension LoweringRun {
     }
     box = PictureLayout.scaled(box, by: mods.scale)
     let mask = ShapeMask(
-      kind: item.shape == "ellipse" ? .ellipse : .rectangle, size: box, fill: mods.fill ?? 0xFFFF_FFFF,
+      kind: item.shape == .ellipse ? .ellipse : .rectangle, size: box, fill: mods.fill ?? 0xFFFF_FFFF,
       stroke: mods.stroke.map { ($0, max(Int64(1), ((mods.strokeWidth ?? .one) * mods.scale).rounded)) },
       cornerRadius: ((mods.cornerRadius ?? .zero) * mods.scale).rounded)
     var stream = PendingStream(label: nil)

@@ -24,7 +24,7 @@ extension LoweringRun {
   mutating func lowerPicture(
     _ item: TimelineItem, count: Int64, target: PictureTarget, stem: String
   ) throws(LoweringError) -> PlacedPicture {
-    let mods = ItemModifiers(item)
+    let mods = item.resolved
     var frames = try sourceFrames(item, count: count, key: stem)
     var stream = frames.stream
     var size = frames.size
@@ -52,7 +52,7 @@ extension LoweringRun {
       size = rect.size
     }
     // 2. mirror
-    for axis in mods.mirrors { stream.append(Filter(axis == "vertical" ? "vflip" : "hflip")) }
+    for axis in mods.mirrors { stream.append(Filter(axis == .vertical ? "vflip" : "hflip")) }
     // 3. quarter turns before fitting (main track only)
     var rotation = mods.rotation
     if target == .main, PictureLayout.isQuarterTurn(rotation) {

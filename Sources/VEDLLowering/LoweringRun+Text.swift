@@ -30,7 +30,7 @@ extension LoweringRun {
   ) throws(LoweringError) {
     let text = item.text ?? ""
     guard !text.isEmpty else { return }
-    let mods = ItemModifiers(item)
+    let mods = item.resolved
     let rotated = !mods.rotation.isZero
     // A rotated text is drawn on its own RGBA layer, and overlaid; any other on the
     // composite, which is then RGB (or a still's RGBA), so colours are given as they are.
@@ -51,7 +51,7 @@ extension LoweringRun {
       (w: $0.width.map { ($0 * mods.scale).rounded }, h: $0.height.map { ($0 * mods.scale).rounded })
     }
     let lines = wrappedLines(text, font: mods.font, size: fontSize, boxWidth: sized?.w, padding: padding)
-    let align = mods.align ?? "center"
+    let align = mods.align ?? .center
     let side =
       Int64((Double(canvas.width * canvas.width + canvas.height * canvas.height).squareRoot()).rounded(.up)) / 2 * 2 + 2
     let frame = rotated ? PixelSize(width: side, height: side) : canvas
@@ -72,7 +72,7 @@ extension LoweringRun {
       // Without a measurer: the lines stacked by each line's own `lh` (uneven for lines
       // with different glyph heights; docs/graph.md §6).
       let drawnText = lines.joined(separator: "\n")
-      let separateLines = lines.count > 1 && align != "leading"
+      let separateLines = lines.count > 1 && align != .leading
       let gap = separateLines ? 2 * padding : 0
       let blockHeight = separateLines ? "(\(lines.count)*lh+\(Int64(lines.count - 1) * gap))" : "th"
       let layout = TextLayout(
@@ -232,9 +232,9 @@ extension LoweringRun {
         let above = index == 0 ? "" : "+\(index)*\(step)"
         let below = index == count - 1 ? "" : "-\(count - 1 - index)*\(step)"
         switch style.position {
-        case "top": y = "\(margin + padding)\(above)"
-        case "center": y = "(h-(\(count)*lh+\((count - 1) * 2 * padding)))/2\(above)"
-        default: y = "h-\(margin + padding)-lh\(below)"
+        case .top: y = "\(margin + padding)\(above)"
+        case .center: y = "(h-(\(count)*lh+\((count - 1) * 2 * padding)))/2\(above)"
+        case .bottom: y = "h-\(margin + padding)-lh\(below)"
         }
         line(font, text, x: "(w-tw)/2", y: y)
       }

@@ -1,10 +1,8 @@
 import Foundation
+import VEDLSema
 import VEDLTime
 
 extension Rational {
-  /// One half, the centre of an axis.
-  static let half = Rational(1, 2)!
-
   /// The nearest whole number, halves rounded up (pixel sizes and offsets).
   var rounded: Int64 { (self + .half).floor }
 }

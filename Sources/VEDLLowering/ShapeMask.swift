@@ -50,7 +50,7 @@ public struct ShapeMask: Sendable {
     }
     box = PictureLayout.scaled(box, by: mods.scale)
     self.init(
-      kind: item.shape == "ellipse" ? .ellipse : .rectangle, size: box, fill: mods.fill ?? 0xFFFF_FFFF,
+      kind: item.shape == .ellipse ? .ellipse : .rectangle, size: box, fill: mods.fill ?? 0xFFFF_FFFF,
       stroke: mods.stroke.map { ($0, max(Int64(1), ((mods.strokeWidth ?? .one) * mods.scale).rounded)) },
       cornerRadius: ((mods.cornerRadius ?? .zero) * mods.scale).rounded)
   }

@@ -64,7 +64,7 @@ public enum TextBlock {
   public static func draws(_ measured: MeasuredText, layout: TextLayout) -> [Draw] {
     let lines = measured.lines
     let count = Int64(lines.count)
-    let leading = layout.align == "leading"
+    let leading = layout.align == .leading
     let fonts = Set(lines.flatMap { $0.runs.map(\.font) })
     let whole = lines.allSatisfy { $0.runs.count <= 1 } && fonts.count <= 1 && (count == 1 || leading)
     let gap = whole || leading ? 0 : 2 * layout.padding

@@ -1,3 +1,4 @@
+import VEDLSema
 import VEDLTime
 
 /// Where `drawtext` puts one text item, as expressions in its variables (`w`, `h` the frame;
@@ -17,7 +18,7 @@ public struct TextLayout: Sendable {
   /// The box padding in pixels (0 without a box).
   public var padding: Int64
   /// `leading`, `center` or `trailing`.
-  public var align: String
+  public var align: ItemModifiers.TextAlignment
   /// The item's `position`.
   public var position: ItemModifiers.Position?
   /// The height of what is drawn: `th` for one `drawtext`, or the stacked lines'
@@ -29,7 +30,7 @@ public struct TextLayout: Sendable {
 
   /// A layout; `contentHeight` is the expression the lowering prints for the drawn height.
   init(
-    frame: PixelSize, fixedWidth: Int64?, fixedHeight: Int64?, padding: Int64, align: String,
+    frame: PixelSize, fixedWidth: Int64?, fixedHeight: Int64?, padding: Int64, align: ItemModifiers.TextAlignment,
     position: ItemModifiers.Position?, contentHeight: String
   ) {
     self.frame = frame
@@ -43,7 +44,7 @@ public struct TextLayout: Sendable {
 
   /// A layout for numeric evaluation (the drawn height is passed to `evaluatedY`).
   public init(
-    frame: PixelSize, fixedWidth: Int64?, fixedHeight: Int64?, padding: Int64, align: String,
+    frame: PixelSize, fixedWidth: Int64?, fixedHeight: Int64?, padding: Int64, align: ItemModifiers.TextAlignment,
     position: ItemModifiers.Position?
   ) {
     self.init(
@@ -68,9 +69,9 @@ public struct TextLayout: Sendable {
     }
     let left = Self.boxOrigin(position, horizontal: true, extent: width, total: frame.width)
     switch align {
-    case "leading": return OptionText.number(left + Rational(padding))
-    case "trailing": return "\(OptionText.number(left + Rational(width - padding)))-\(contentWidth)"
-    default: return "\(OptionText.number(left + Rational(width, 2)!))-\(contentWidth)/2"
+    case .leading: return OptionText.number(left + Rational(padding))
+    case .trailing: return "\(OptionText.number(left + Rational(width - padding)))-\(contentWidth)"
+    case .center: return "\(OptionText.number(left + Rational(width, 2)!))-\(contentWidth)/2"
     }
   }
 
@@ -110,9 +111,9 @@ public struct TextLayout: Sendable {
     }
     let left = Self.boxOrigin(position, horizontal: true, extent: width, total: frame.width)
     switch align {
-    case "leading": return Self.constant(left + Rational(padding))
-    case "trailing": return Self.constant(left + Rational(width - padding)) - tw
-    default: return Self.constant(left + Rational(width, 2)!) - tw / 2
+    case .leading: return Self.constant(left + Rational(padding))
+    case .trailing: return Self.constant(left + Rational(width - padding)) - tw
+    case .center: return Self.constant(left + Rational(width, 2)!) - tw / 2
     }
   }
 

@@ -7,7 +7,7 @@ extension Timeline {
     tracks.contains { track in
       track.items.contains { item in
         guard let text = item.text, !text.isEmpty else { return false }
-        return ItemModifiers(item).size?.width != nil
+        return item.resolved.size?.width != nil
       }
     }
   }

@@ -21,7 +21,7 @@ final class ClipItemRenderer {
   {
     self.item = item
     source = try ClipSource(item: item, timeline: timeline)
-    let mods = ItemModifiers(item)
+    let mods = item.resolved
     processor = ClipPictureProcessor(
       role: role, mods: mods, canvas: PixelSize(width: timeline.canvas.width, height: timeline.canvas.height),
       background: background)

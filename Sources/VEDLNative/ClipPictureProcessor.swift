@@ -1,5 +1,6 @@
 import VEDLLowering
 import VEDLRaster
+import VEDLSema
 import VEDLTime
 
 /// A clip's picture through the modifiers, in the fixed order of the lowering's
@@ -37,7 +38,7 @@ struct ClipPictureProcessor {
       }
     }
     // 2. mirror
-    for axis in mods.mirrors { image = image.mirrored(horizontally: axis != "vertical") }
+    for axis in mods.mirrors { image = image.mirrored(horizontally: axis == .horizontal) }
     // 3. quarter turns before fitting (main track only)
     var rotation = mods.rotation
     if role == .main, PictureLayout.isQuarterTurn(rotation) {

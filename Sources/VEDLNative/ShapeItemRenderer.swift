@@ -16,7 +16,7 @@ final class ShapeItemRenderer {
   /// Draws shape `item` once.
   init(item: TimelineItem, timeline: Timeline) {
     self.item = item
-    let mods = ItemModifiers(item)
+    let mods = item.resolved
     let mask = ShapeMask(item: item, modifiers: mods)
     var picture = ShapeDrawing.picture(of: mask)
     let bounds = PictureLayout.rotatedBounds(mask.size, degrees: mods.rotation)

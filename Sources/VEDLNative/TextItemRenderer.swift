@@ -36,7 +36,7 @@ final class TextItemRenderer {
   /// Lays out and rasterises text `item` on a canvas of the timeline's size.
   init(item: TimelineItem, timeline: Timeline, fonts: FontLibrary, baseDirectory: String?) throws(NativeRenderError) {
     self.item = item
-    let mods = ItemModifiers(item)
+    let mods = item.resolved
     self.mods = mods
     grid = timeline.canvas.grid
     let canvas = PixelSize(width: timeline.canvas.width, height: timeline.canvas.height)
@@ -62,7 +62,7 @@ final class TextItemRenderer {
     let lines = TextWrapping.lines(text, width: sized?.w.map { $0 - 2 * padding }) {
       measurer.width(of: $0, font: measuredFont, size: fontSize) ?? 0
     }
-    let align = mods.align ?? "center"
+    let align = mods.align ?? .center
     let rotated = !mods.rotation.isZero
     let diagonal = Double(canvas.width * canvas.width + canvas.height * canvas.height).squareRoot()
     let side = Int64(diagonal.rounded(.up)) / 2 * 2 + 2

@@ -11,11 +11,11 @@ enum TransitionBlend {
   /// and `slide` with their direction, `left` by default).
   static func kind(of transition: Transition) -> TransitionKind {
     let direction: Direction
-    switch transition.direction ?? "left" {
-    case "right": direction = .right
-    case "up": direction = .up
-    case "down": direction = .down
-    default: direction = .left
+    switch transition.direction ?? .left {
+    case .right: direction = .right
+    case .up: direction = .up
+    case .down: direction = .down
+    case .left: direction = .left
     }
     switch transition.kind {
     case .crossfade: return .fade

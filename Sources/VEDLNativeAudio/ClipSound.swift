@@ -78,13 +78,7 @@ extension ClipSound {
     default:
       throw AudioMixError("a clip of \(source.kind.rawValue) has no sound")
     }
-    // As VEDLLowering's `ItemModifiers`: the last `fade` giving `in:` (`out:`) sets it.
-    var fadeInLength = Rational.zero
-    var fadeOutLength = Rational.zero
-    for modifier in item.modifiers where modifier.name == "fade" {
-      if case .duration(let d)? = modifier.labelled["in"] { fadeInLength = d }
-      if case .duration(let d)? = modifier.labelled["out"] { fadeOutLength = d }
-    }
+    let (fadeInLength, fadeOutLength) = (item.resolved.fadeIn, item.resolved.fadeOut)
     var fadeIn: SoundEnvelope.Ramp? = nil
     var fadeOut: SoundEnvelope.Ramp? = nil
     if fadeInLength.isPositive {

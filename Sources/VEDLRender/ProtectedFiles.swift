@@ -110,9 +110,7 @@ public struct ProtectedFiles: Sendable {
     var fonts = [timeline.captions.style.font]
     for track in timeline.tracks {
       for item in track.items {
-        for modifier in item.modifiers where modifier.name == "font" {
-          if case .string(let font)? = modifier.positional.first { fonts.append(font) }
-        }
+        if let font = item.resolved.font { fonts.append(font) }
       }
     }
     for font in Set(fonts).sorted() {

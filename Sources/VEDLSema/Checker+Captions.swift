@@ -119,7 +119,7 @@ extension CheckRun {
           case ("color", .color(let c)): style.color = c
           case ("box", .color(let c)): style.box = c
           case ("outline", .color(let c)): style.outline = c
-          case ("position", .word(let w)): style.position = w
+          case ("position", .word(let w)): style.position = Captions.Style.Position(rawValue: w) ?? style.position
           case ("margin", .number(let n)): style.margin = n
           default: break
           }

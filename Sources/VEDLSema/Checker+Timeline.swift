@@ -55,13 +55,13 @@ extension CheckRun {
             let from = track.items[i - 1].timelineIndex,
             let to = track.items[i + 1].timelineIndex
           else { continue }
-          var direction: String? = nil
+          var direction: Transition.Direction? = nil
           if let d = node.arguments.labelled["direction"],
             case .word(let w)? = evaluate(d.value, expected: .enumeration(Enumerations.direction))
           {
-            direction = w
+            direction = Transition.Direction(rawValue: w)
           } else if tk == .wipe || tk == .slide {
-            direction = "left"
+            direction = .left
           }
           let start = items[to].start
           let stop = items[from].end

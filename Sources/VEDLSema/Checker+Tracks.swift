@@ -424,7 +424,7 @@ extension CheckRun {
       if item.shape == nil, let e = args.positional.first,
         case .word(let w)? = evaluate(e, expected: item.schema.positional[0].type)
       {
-        item.shape = w
+        item.shape = ShapeKind(rawValue: w)
       }
     default:
       break

@@ -116,9 +116,10 @@ public struct TimelineItem: Sendable, Hashable {
   public var speed: Rational
   public var volume: Rational
   public var muted: Bool
-  /// For text items: the resolved text. For shapes: `rect` or `ellipse`.
+  /// For text items: the resolved text.
   public var text: String?
-  public var shape: String?
+  /// For shapes: which one.
+  public var shape: ShapeKind?
   /// Labelled item arguments that are not timing (`box:`, `outline:`).
   public var attributes: [String: Value]
   public var modifiers: [Modifier]
@@ -133,10 +134,20 @@ public struct TimelineItem: Sendable, Hashable {
   }
 }
 
+/// `shape rect|ellipse`.
+public enum ShapeKind: String, Sendable, Hashable {
+  case rect, ellipse
+}
+
 /// A transition between two consecutive clips of the main track.
 public struct Transition: Sendable, Hashable {
   public enum Kind: String, Sendable, Hashable {
     case crossfade, fade, wipe, slide
+  }
+
+  /// Where a `wipe`'s edge or a `slide`'s next clip travels.
+  public enum Direction: String, Sendable, Hashable {
+    case left, right, up, down
   }
 
   public var kind: Kind
@@ -147,7 +158,8 @@ public struct Transition: Sendable, Hashable {
   public var end: Rational
   public var startFrame: Int64
   public var endFrame: Int64
-  public var direction: String?
+  /// `wipe` and `slide` only (`left` when the script gives none).
+  public var direction: Direction?
 }
 
 /// The caption lane: its cues, how they look, and whether they are burnt into the picture.
@@ -167,6 +179,11 @@ public struct Captions: Sendable, Hashable {
 
   /// `style …`: the look of every cue, with the language's defaults for what it leaves out.
   public struct Style: Sendable, Hashable {
+    /// `style position:`.
+    public enum Position: String, Sendable, Hashable {
+      case top, center, bottom
+    }
+
     /// A Fontconfig pattern or a font file, as for text.
     public var font: String
     /// The pixel size (the em, like `drawtext`'s `fontsize`).
@@ -177,8 +194,8 @@ public struct Captions: Sendable, Hashable {
     public var box: UInt32?
     /// The colour of a 2-pixel outline around the glyphs, if any.
     public var outline: UInt32?
-    /// `top`, `center` or `bottom`.
-    public var position: String
+    /// Where the cues sit.
+    public var position: Position
     /// Pixels from the top or bottom edge to the box.
     public var margin: Rational
 
@@ -192,7 +209,7 @@ public struct Captions: Sendable, Hashable {
       font = "sans-serif"
       size = canvas.defaultTextSize
       color = 0xFFFF_FFFF
-      position = "bottom"
+      position = .bottom
       margin = Rational(min(canvas.width, canvas.height), 18) ?? Rational(60)
     }
   }

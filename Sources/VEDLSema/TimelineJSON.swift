@@ -69,7 +69,7 @@ extension Timeline {
           }
         }
         if let text = item.text { o["text"] = text }
-        if let shape = item.shape { o["shape"] = shape }
+        if let shape = item.shape { o["shape"] = shape.rawValue }
         if !item.attributes.isEmpty { o["attributes"] = item.attributes.mapValues(\.jsonValue) }
         o["modifiers"] = item.modifiers.map { m -> [String: Any] in
           var mo: [String: Any] = ["name": m.name]
@@ -87,13 +87,13 @@ extension Timeline {
         "end": time(tr.end),
         "startFrame": tr.startFrame, "endFrame": tr.endFrame,
       ]
-      if let d = tr.direction { o["direction"] = d }
+      if let d = tr.direction { o["direction"] = d.rawValue }
       return o
     }
     var style: [String: Any] = [
       "font": captions.style.font, "size": captions.style.size.doubleValue,
       "color": ColorNames.hex(captions.style.color),
-      "position": captions.style.position, "margin": captions.style.margin.doubleValue,
+      "position": captions.style.position.rawValue, "margin": captions.style.margin.doubleValue,
     ]
     if let b = captions.style.box { style["box"] = ColorNames.hex(b) }
     if let o = captions.style.outline { style["outline"] = ColorNames.hex(o) }

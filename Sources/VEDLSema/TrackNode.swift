@@ -44,7 +44,7 @@ final class ItemNode {
   var volume: Rational = .zero
   var muted = false
   var text: String?
-  var shape: String?
+  var shape: ShapeKind?
   var attributes: [String: Value] = [:]
   var modifiers: [Modifier] = []
 

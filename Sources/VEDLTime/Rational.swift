@@ -56,6 +56,8 @@ public struct Rational: Hashable, Sendable, Comparable, CustomStringConvertible,
   public static let zero = Rational(0)
   /// One.
   public static let one = Rational(1)
+  /// One half, the centre of an axis.
+  public static let half = Rational(1, 2)!
 
   /// Greatest common divisor of two magnitudes; `gcd(0, 0)` is 1 so it is always a safe divisor.
   static func gcd(_ a: UInt64, _ b: UInt64) -> UInt64 {

@@ -171,7 +171,7 @@ extension TimelineDrawing {
     let x = scale.x(ofFrame: transition.startFrame)
     let width = scale.x(ofFrame: transition.endFrame) - x
     var name = transition.kind.rawValue
-    if let direction = transition.direction { name += " " + direction }
+    if let direction = transition.direction { name += " " + direction.rawValue }
     let seconds = text.seconds(frames: transition.endFrame - transition.startFrame)
     svg.open("g", [("class", "transition")])
     svg.element(

@@ -74,7 +74,7 @@ struct TimelineText {
     switch item.kind {
     case .clip: what = source(item.source)
     case .text: what = "text \"\(item.text ?? "")\""
-    case .shape: what = "shape " + (item.shape ?? "")
+    case .shape: what = "shape " + (item.shape?.rawValue ?? "")
     case .gap: what = "gap"
     }
     guard let id = item.id else { return what }

@@ -81,7 +81,7 @@ import VEDLTime
       #expect(style.size == size)
       #expect(style.margin == margin)
       #expect(style.font == "sans-serif")
-      #expect(style.position == "bottom")
+      #expect(style.position == .bottom)
       #expect(style.color == color)
       #expect(style.box == nil && style.outline == nil)
     }

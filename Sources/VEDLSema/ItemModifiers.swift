@@ -1,12 +1,11 @@
-import VEDLSema
 import VEDLTime
 
-/// The modifiers of one item, read from the checked `Modifier` values into typed fields with
-/// the language's defaults (docs/language.md §4.8–§4.9). The checker has validated every
-/// value, so anything unexpected here is ignored rather than reported.
-///
-/// Public so that the native renderer reads an item exactly as the lowering does: one reading
-/// of the modifiers, one set of defaults, for both backends.
+/// The modifiers of one item as typed values with the language's defaults (docs/language.md
+/// §4.8–§4.9): the one reading of an item's checked `Modifier`s, next to the schema that
+/// checked them, for both backends and every other consumer (``TimelineItem/resolved``).
+/// The checker has validated every value, so anything unexpected here is ignored rather than
+/// reported. Computed on demand rather than stored: a resolved item is some 700 bytes, and a
+/// timeline of 100,000 items keeps only the modifiers its script wrote.
 public struct ItemModifiers: Sendable {
   /// What `crop` keeps of the source picture.
   public enum Crop: Equatable, Sendable {
@@ -34,6 +33,16 @@ public struct ItemModifiers: Sendable {
     case color(UInt32)
   }
 
+  /// `mirror horizontal|vertical`.
+  public enum MirrorAxis: String, Sendable {
+    case horizontal, vertical
+  }
+
+  /// `align leading|center|trailing`: where the lines of a text sit in its box.
+  public enum TextAlignment: String, Sendable {
+    case leading, center, trailing
+  }
+
   /// `position`: where an overlay item's box goes on the canvas.
   public enum Position: Equatable, Sendable {
     /// Anchor fractions (0 leading/top, ½ centre, 1 trailing/bottom) and margin.
@@ -55,7 +64,7 @@ public struct ItemModifiers: Sendable {
   /// `rotate`, in degrees clockwise.
   public var rotation: Rational = .zero
   /// `mirror horizontal|vertical`, in the order written.
-  public var mirrors: [String] = []
+  public var mirrors: [MirrorAxis] = []
   /// `adjust brightness:`.
   public var brightness: Rational?
   /// `adjust contrast:`.
@@ -81,7 +90,7 @@ public struct ItemModifiers: Sendable {
   /// Text: `font … color:`.
   public var fontColor: UInt32?
   /// Text: `align leading|center|trailing`.
-  public var align: String?
+  public var align: TextAlignment?
   /// Text: `box COLOR` (or the item's `box:`).
   public var box: UInt32?
   /// Text: `box … padding:`.
@@ -116,7 +125,7 @@ public struct ItemModifiers: Sendable {
   }
 
   /// Reads the modifiers (and the item-level `box:`/`outline:` arguments) of `item`.
-  public init(_ item: TimelineItem) {
+  init(_ item: TimelineItem) {
     for m in item.modifiers { read(m) }
     // Item-level `box:` / `outline:` / `outlineWidth:` are the same as the block modifiers.
     if box == nil, case .color(let c)? = item.attributes["box"] { box = c }
@@ -159,7 +168,7 @@ public struct ItemModifiers: Sendable {
     case "rotate":
       if case .angle(let a)? = first { rotation = a }
     case "mirror":
-      if case .word(let w)? = first { mirrors.append(w) }
+      if case .word(let w)? = first, let axis = MirrorAxis(rawValue: w) { mirrors.append(axis) }
     case "adjust":
       brightness = number("brightness")
       contrast = number("contrast")
@@ -185,7 +194,7 @@ public struct ItemModifiers: Sendable {
       fontSize = number("size")
       fontColor = color("color")
     case "align":
-      if case .word(let w)? = first { align = w }
+      if case .word(let w)? = first { align = TextAlignment(rawValue: w) }
     case "box":
       if case .color(let c)? = first { box = c }
       boxPadding = number("padding")
@@ -203,4 +212,9 @@ public struct ItemModifiers: Sendable {
       break
     }
   }
+}
+
+extension TimelineItem {
+  /// The item's modifiers as typed values with their defaults.
+  public var resolved: ItemModifiers { ItemModifiers(self) }
 }
