@@ -89,7 +89,7 @@ for script in "$repo"/Tests/Fixtures/differential/*.vedl; do
     path=${path%%:*}
     args=${line#*: ffmpeg }
     mkdir -p "$dir/$(dirname "$path")"
-    (cd "$dir" && eval "ffmpeg -v error -y $args \"$path\"")
+    (cd "$dir" && eval "ffmpeg -nostdin -v error -y $args \"$path\"" < /dev/null)
   done < <(grep '^// media ' "$script")
   texts "$dir/edit.vedl" "$name"
   renders "$dir/edit.vedl" "$name" --quality lossless

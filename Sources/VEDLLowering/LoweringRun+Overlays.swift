@@ -77,7 +77,7 @@ extension LoweringRun {
     let bounds = PictureLayout.rotatedBounds(box, degrees: mods.rotation)
     if !mods.rotation.isZero {
       if PictureLayout.isQuarterTurn(mods.rotation) {
-        stream.append(contentsOf: quarterTurnFilters(mods.rotation))
+        stream.append(contentsOf: quarterTurnFilters(PictureLayout.quarterTurns(mods.rotation)))
       } else {
         stream.append(contentsOf: premultipliedRotation(mods.rotation, size: bounds, fill: 0))
       }

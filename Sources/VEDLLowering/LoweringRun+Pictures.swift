@@ -1,13 +1,6 @@
 import VEDLSema
 import VEDLTime
 
-/// Where a picture pipeline is headed: the main track (filling the canvas, composed over the
-/// background) or an overlay (its own box, transparent around it).
-enum PictureTarget {
-  case main
-  case overlay
-}
-
 /// The result of a picture pipeline: a labelled stream of the item's frames and, for an
 /// overlay, where its top-left corner goes on the canvas.
 struct PlacedPicture {
@@ -17,99 +10,67 @@ struct PlacedPicture {
 }
 
 extension LoweringRun {
-  /// Lowers a clip's picture through the fixed modifier order of docs/language.md §4.8:
-  /// crop, mirror, quarter turns (main track), fit or size/scale, zoom and pan, adjust,
-  /// other rotations, opacity, fades. Returns exactly `count` frames numbered `0…count−1`
-  /// on the canvas grid; `stem` names the labels.
+  /// Lowers a clip's picture: its `PicturePipeline` (the modifier order of docs/language.md
+  /// §4.8) printed as filters, then fades. Returns exactly `count` frames numbered
+  /// `0…count−1` on the canvas grid; `stem` names the labels.
   mutating func lowerPicture(
-    _ item: TimelineItem, count: Int64, target: PictureTarget, stem: String
+    _ item: TimelineItem, count: Int64, target: PicturePipeline.Role, stem: String
   ) throws(LoweringError) -> PlacedPicture {
     let mods = item.resolved
     var frames = try sourceFrames(item, count: count, key: stem)
     var stream = frames.stream
-    var size = frames.size
+    let pipeline = PicturePipeline(mods, source: frames.size, role: target, canvas: canvas)
+    var steps = pipeline.steps[...]
     // A video clip on the main track stays in Y′CbCr when every stage below can work there
     // (PictureSpace); anything else — a file with an alpha channel too — is turned into RGBA
     // with the file's own matrix.
     let inYCbCr =
       target == .main && space != .rgba && frames.colour != nil && !frames.mayHaveAlpha
       && Self.keepsYCbCr(mods, in: space, background: background)
-    // 1. crop — in the file's own samples, before the conversion, when the clip stays in
+    // A crop in the file's own samples, before the conversion, when the clip stays in
     // Y′CbCr and the rectangle lies on whole chroma samples: the same pixels, and the
     // conversion then works on the kept part only (a third of a 16:9 frame for 9:16).
-    let cropRect = mods.crop.map { PictureLayout.cropRect($0, in: size) }.flatMap { $0.size != size ? $0 : nil }
-    var cropped = false
-    if inYCbCr, let rect = cropRect, frames.colour?.cropsWholeChromaSamples(rect) == true {
+    if inYCbCr, case .crop(let rect)? = steps.first, frames.colour?.cropsWholeChromaSamples(rect) == true {
       stream.append(cropFilter(rect.size, x: rect.x, y: rect.y))
-      size = rect.size
-      cropped = true
+      steps = steps.dropFirst()
     }
     if let colour = frames.colour {
       stream.append(contentsOf: inYCbCr ? space.fromSource(colour) : PictureSpace.toRGBA(colour))
     }
-    if !cropped, let rect = cropRect {
-      stream.append(cropFilter(rect.size, x: rect.x, y: rect.y))
-      size = rect.size
-    }
-    // 2. mirror
-    for axis in mods.mirrors { stream.append(Filter(axis == .vertical ? "vflip" : "hflip")) }
-    // 3. quarter turns before fitting (main track only)
-    var rotation = mods.rotation
-    if target == .main, PictureLayout.isQuarterTurn(rotation) {
-      stream.append(contentsOf: quarterTurnFilters(rotation))
-      size = PictureLayout.rotatedBounds(size, degrees: rotation)
-      rotation = .zero
-    }
-    // 4. fit into the canvas, or into the item's box
-    let box: PixelSize
-    let mode: ItemModifiers.FitMode
-    switch target {
-    case .main:
-      box = canvas
-      mode = mods.fit ?? .cover
-    case .overlay:
-      (box, mode) = PictureLayout.overlayBox(size, mods)
-    }
-    stream = fit(stream, content: size, into: box, mode: mode, background: mods.fitBackground, stem: stem)
-    size = box
     // Translucent bars show the canvas background through them, as in the native renderer;
     // without this a main-track picture's alpha was dropped and the bars drawn opaque.
-    if target == .main, mode == .contain, case .color(let c)? = mods.fitBackground, c & 0xFF != 0xFF {
+    if target == .main, mods.fit == .contain, case .color(let c)? = mods.fitBackground, c & 0xFF != 0xFF {
       frames.mayHaveAlpha = true
     }
-    // 5. zoom and pan
-    if mods.zoom != .one || (!mods.pan.x.isZero || !mods.pan.y.isZero) {
-      let z = PictureLayout.zoom(box, by: mods.zoom, pan: mods.pan)
-      if z.scaled != box {
-        stream.append(Filter.resize(width: z.scaled.width, height: z.scaled.height))
-        if z.scaled.width >= box.width {
-          stream.append(cropFilter(box, x: z.offset.x, y: z.offset.y))
+    let fill = target == .main ? background : 0
+    for step in steps {
+      switch step {
+      case .crop(let rect):
+        stream.append(cropFilter(rect.size, x: rect.x, y: rect.y))
+      case .mirror(let axis):
+        stream.append(Filter(axis == .vertical ? "vflip" : "hflip"))
+      case .turn(let turns):
+        stream.append(contentsOf: quarterTurnFilters(turns))
+      case .fit(let content, let box, let mode, let plan, let background):
+        stream = fit(stream, content: content, into: box, mode: mode, plan: plan, background: background, stem: stem)
+      case .zoom(let box, let plan):
+        stream.append(Filter.resize(width: plan.scaled.width, height: plan.scaled.height))
+        if plan.scaled.width >= box.width {
+          stream.append(cropFilter(box, x: plan.offset.x, y: plan.offset.y))
         } else {
-          stream.append(padFilter(box, offset: z.offset, color: target == .main ? background : 0))
+          stream.append(padFilter(box, offset: plan.offset, color: fill))
         }
+      case .adjust(let brightness, let contrast, let saturation):
+        stream = adjust(
+          stream, brightness: brightness, contrast: contrast, saturation: saturation,
+          keepingAlpha: frames.mayHaveAlpha || target == .overlay, inYCbCr: inYCbCr, stem: stem)
+      case .rotate(let degrees, let bounds):
+        stream.append(contentsOf: premultipliedRotation(degrees, size: bounds, fill: fill))
+      case .opacity(let opacity):
+        // Fades come after the loop of a still.
+        stream.append(Filter("colorchannelmixer", ["aa": OptionText.number(opacity)]))
+        frames.mayHaveAlpha = true
       }
-    }
-    // 6. adjust
-    if mods.adjusts {
-      stream = adjust(
-        stream, mods, keepingAlpha: frames.mayHaveAlpha || target == .overlay, inYCbCr: inYCbCr, stem: stem)
-    }
-    // 7. other rotations, and every rotation of an overlay
-    // The main track keeps the canvas size (corners show the background); an overlay grows
-    // to hold the whole turned box (corners transparent).
-    let bounds = target == .main ? box : PictureLayout.rotatedBounds(box, degrees: rotation)
-    if !rotation.isZero {
-      if PictureLayout.isQuarterTurn(rotation) {
-        stream.append(contentsOf: quarterTurnFilters(rotation))
-      } else {
-        stream.append(
-          contentsOf: premultipliedRotation(rotation, size: bounds, fill: target == .main ? background : 0))
-      }
-    }
-    // 8. opacity (fades come after the loop of a still)
-    if mods.opacity != .one {
-      stream.append(Filter("colorchannelmixer", ["aa": OptionText.number(mods.opacity)]))
-      frames.mayHaveAlpha = true
     }
     if target == .main && frames.mayHaveAlpha {
       stream = flatten(stream, frames: frames.isStill ? 1 : count, stem: stem)
@@ -130,12 +91,7 @@ extension LoweringRun {
     }
 
     let label = builder.close(stream, as: stem)
-    guard target == .overlay else { return PlacedPicture(label: label, x: 0, y: 0) }
-    // 9. position: the unrotated box is placed; a rotated picture keeps its centre.
-    let corner = PictureLayout.place(box, on: canvas, position: mods.position)
-    let x = corner.x + (Rational(box.width - bounds.width) / 2).floor
-    let y = corner.y + (Rational(box.height - bounds.height) / 2).floor
-    return PlacedPicture(label: label, x: x, y: y)
+    return PlacedPicture(label: label, x: pipeline.corner.x, y: pipeline.corner.y)
   }
 
   /// Whether a main-track video clip's modifiers can all be applied to the Y′CbCr pictures
@@ -162,9 +118,9 @@ extension LoweringRun {
     Filter("crop", ["w": String(size.width), "h": String(size.height), "x": String(x), "y": String(y)])
   }
 
-  /// Filters for a quarter-turn rotation clockwise.
-  func quarterTurnFilters(_ degrees: Rational) -> [Filter] {
-    switch PictureLayout.quarterTurns(degrees) {
+  /// Filters for `turns` quarter turns clockwise.
+  func quarterTurnFilters(_ turns: Int) -> [Filter] {
+    switch turns {
     case 1: [Filter("transpose", ["dir": "clock"])]
     case 2: [Filter("hflip"), Filter("vflip")]
     case 3: [Filter("transpose", ["dir": "cclock"])]
@@ -213,10 +169,9 @@ extension LoweringRun {
   /// blurred covering copy, `fill` stretches.
   mutating func fit(
     _ stream: PendingStream, content: PixelSize, into box: PixelSize, mode: ItemModifiers.FitMode,
-    background: ItemModifiers.FitBackground?, stem: String
+    plan: PictureLayout.Fit, background: ItemModifiers.FitBackground?, stem: String
   ) -> PendingStream {
     var stream = stream
-    let plan = PictureLayout.fit(content, into: box, mode: mode)
     func scale(_ s: PixelSize) -> Filter { Filter.resize(width: s.width, height: s.height) }
     switch mode {
     case .fill, .cover:
@@ -272,12 +227,13 @@ extension LoweringRun {
   /// merged back. An RGBA picture is pinned to `rgba` first: otherwise a `scale` before it
   /// negotiates `yuva444p` and resamples in Y′CbCr, where the native renderer scales RGBA.
   mutating func adjust(
-    _ stream: PendingStream, _ mods: ItemModifiers, keepingAlpha: Bool, inYCbCr: Bool = false, stem: String
+    _ stream: PendingStream, brightness: Rational, contrast: Rational, saturation: Rational, keepingAlpha: Bool,
+    inYCbCr: Bool = false, stem: String
   ) -> PendingStream {
     var options: [Filter.Option] = []
-    if let b = mods.brightness, !b.isZero { options.append(.init("brightness", OptionText.number(b))) }
-    if let c = mods.contrast, c != .one { options.append(.init("contrast", OptionText.number(c))) }
-    if let s = mods.saturation, s != .one { options.append(.init("saturation", OptionText.number(s))) }
+    if !brightness.isZero { options.append(.init("brightness", OptionText.number(brightness))) }
+    if contrast != .one { options.append(.init("contrast", OptionText.number(contrast))) }
+    if saturation != .one { options.append(.init("saturation", OptionText.number(saturation))) }
     let eq = Filter("eq", options)
     if inYCbCr {
       var s = stream
@@ -321,7 +277,8 @@ extension LoweringRun {
   /// `fade in:`/`out:` of a picture, evaluated at each frame's instant: to the canvas
   /// background on the main track, to transparency on overlays. Times are the item's own,
   /// counted from the instant of its first frame.
-  func fadeFilters(_ item: TimelineItem, _ mods: ItemModifiers, count: Int64, target: PictureTarget) -> [Filter] {
+  func fadeFilters(_ item: TimelineItem, _ mods: ItemModifiers, count: Int64, target: PicturePipeline.Role) -> [Filter]
+  {
     var filters: [Filter] = []
     let origin = grid.time(ofFrame: item.startFrame)
     func fade(_ type: String, start: Rational, duration: Rational) -> Filter {

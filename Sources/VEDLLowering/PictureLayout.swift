@@ -39,6 +39,13 @@ public enum PictureLayout {
     public var y: Int64
     /// Size in pixels.
     public var size: PixelSize
+
+    /// The rectangle of `size` at (`x`, `y`).
+    public init(x: Int64, y: Int64, size: PixelSize) {
+      self.x = x
+      self.y = y
+      self.size = size
+    }
   }
 
   /// The nearest whole number to `value`, halves rounded up — how every pixel size and

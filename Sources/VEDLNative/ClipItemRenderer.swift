@@ -16,7 +16,7 @@ final class ClipItemRenderer {
   private var processedStill: ClipPictureProcessor.Placed?
 
   /// A renderer for clip `item` in `role`; opens its source.
-  init(item: TimelineItem, role: PictureRole, timeline: Timeline, background: PremultipliedColor)
+  init(item: TimelineItem, role: PicturePipeline.Role, timeline: Timeline, background: PremultipliedColor)
     throws(NativeRenderError)
   {
     self.item = item

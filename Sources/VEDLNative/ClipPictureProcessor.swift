@@ -3,14 +3,13 @@ import VEDLRaster
 import VEDLSema
 import VEDLTime
 
-/// A clip's picture through the modifiers, in the fixed order of the lowering's
-/// `lowerPicture` (docs/language.md §4.8): crop, mirror, quarter turns (main track), fit or
-/// size/scale, zoom and pan, adjust, other rotations, opacity — and, on the main track,
-/// composed over the canvas background. Fades come afterwards, per frame (`PictureFade`).
+/// A clip's picture through its `PicturePipeline` — the modifier order the FFmpeg lowering
+/// prints as filters (docs/language.md §4.8) — and, on the main track, composed over the
+/// canvas background. Fades come afterwards, per frame (`PictureFade`).
 ///
-/// Every size and offset comes from `PictureLayout`, the lowering's own arithmetic, so the
+/// Every size and offset comes from the pipeline (`PictureLayout`'s arithmetic), so the
 /// picture lands on the same pixels as in the FFmpeg backend.
-struct ClipPictureProcessor {
+final class ClipPictureProcessor {
   /// A processed picture and, for an overlay, where its top-left corner goes on the canvas.
   struct Placed {
     var image: RGBAImage
@@ -18,81 +17,66 @@ struct ClipPictureProcessor {
     var y: Int
   }
 
-  let role: PictureRole
+  let role: PicturePipeline.Role
   let mods: ItemModifiers
   let canvas: PixelSize
   /// The opaque canvas background (bars, uncovered corners, the main track's backdrop).
   let background: PremultipliedColor
+  /// The pipeline of the last source size seen (a source keeps its size).
+  private var cached: (source: PixelSize, pipeline: PicturePipeline)?
+
+  init(role: PicturePipeline.Role, mods: ItemModifiers, canvas: PixelSize, background: PremultipliedColor) {
+    self.role = role
+    self.mods = mods
+    self.canvas = canvas
+    self.background = background
+  }
 
   /// Processes one source picture; `mayHaveAlpha` says whether the source may be
   /// transparent (images, translucent colours).
   func process(_ source: RGBAImage, mayHaveAlpha sourceMayHaveAlpha: Bool) -> Placed {
+    let sourceSize = size(of: source)
+    let pipeline: PicturePipeline
+    if let cached, cached.source == sourceSize {
+      pipeline = cached.pipeline
+    } else {
+      pipeline = PicturePipeline(mods, source: sourceSize, role: role, canvas: canvas)
+      cached = (sourceSize, pipeline)
+    }
     var image = source
     var mayHaveAlpha = sourceMayHaveAlpha
-    // 1. crop
-    if let crop = mods.crop {
-      let rect = PictureLayout.cropRect(crop, in: size(of: image))
-      if rect.size != size(of: image) {
+    let fill = role == .main ? background : .transparent
+    for step in pipeline.steps {
+      switch step {
+      case .crop(let rect):
         image = image.cropped(
           x: Int(rect.x), y: Int(rect.y), width: Int(rect.size.width), height: Int(rect.size.height))
-      }
-    }
-    // 2. mirror
-    for axis in mods.mirrors { image = image.mirrored(horizontally: axis == .horizontal) }
-    // 3. quarter turns before fitting (main track only)
-    var rotation = mods.rotation
-    if role == .main, PictureLayout.isQuarterTurn(rotation) {
-      image = turned(image, rotation)
-      rotation = .zero
-    }
-    // 4. fit into the canvas, or into the item's box
-    let box: PixelSize
-    let mode: ItemModifiers.FitMode
-    switch role {
-    case .main:
-      box = canvas
-      mode = mods.fit ?? .cover
-    case .overlay:
-      (box, mode) = PictureLayout.overlayBox(size(of: image), mods)
-    }
-    image = fit(image, into: box, mode: mode, mayHaveAlpha: &mayHaveAlpha)
-    // 5. zoom and pan
-    if mods.zoom != .one || !mods.pan.x.isZero || !mods.pan.y.isZero {
-      let z = PictureLayout.zoom(box, by: mods.zoom, pan: mods.pan)
-      if z.scaled != box {
-        image = image.scaled(width: Int(z.scaled.width), height: Int(z.scaled.height))
-        if z.scaled.width >= box.width {
+      case .mirror(let axis):
+        image = image.mirrored(horizontally: axis == .horizontal)
+      case .turn(let turns):
+        image = image.rotatedQuarterTurns(turns)
+      case .fit(let content, let box, let mode, let plan, let bars):
+        image = fit(image, content: content, into: box, mode: mode, plan: plan, bars: bars, mayHaveAlpha: &mayHaveAlpha)
+      case .zoom(let box, let plan):
+        image = image.scaled(width: Int(plan.scaled.width), height: Int(plan.scaled.height))
+        if plan.scaled.width >= box.width {
           image = image.cropped(
-            x: Int(z.offset.x), y: Int(z.offset.y), width: Int(box.width), height: Int(box.height))
+            x: Int(plan.offset.x), y: Int(plan.offset.y), width: Int(box.width), height: Int(box.height))
         } else {
           image = PicturePadding.pad(
-            image, width: Int(box.width), height: Int(box.height), x: Int(z.offset.x), y: Int(z.offset.y),
-            color: role == .main ? background : .transparent)
+            image, width: Int(box.width), height: Int(box.height), x: Int(plan.offset.x), y: Int(plan.offset.y),
+            color: fill)
         }
-      }
-    }
-    // 6. adjust
-    if mods.adjusts {
-      image = image.adjusted(
-        brightness: (mods.brightness ?? .zero).doubleValue, contrast: (mods.contrast ?? .one).doubleValue,
-        saturation: (mods.saturation ?? .one).doubleValue)
-    }
-    // 7. other rotations, and every rotation of an overlay: the main track keeps the canvas
-    // size (corners show the background), an overlay grows to hold the turned box.
-    let bounds = role == .main ? box : PictureLayout.rotatedBounds(box, degrees: rotation)
-    if !rotation.isZero {
-      if PictureLayout.isQuarterTurn(rotation) {
-        image = turned(image, rotation)
-      } else {
+      case .adjust(let brightness, let contrast, let saturation):
+        image = image.adjusted(
+          brightness: brightness.doubleValue, contrast: contrast.doubleValue, saturation: saturation.doubleValue)
+      case .rotate(let degrees, let bounds):
         image = image.rotated(
-          degrees: rotation.doubleValue, outputWidth: Int(bounds.width), outputHeight: Int(bounds.height),
-          fill: role == .main ? background : .transparent)
+          degrees: degrees.doubleValue, outputWidth: Int(bounds.width), outputHeight: Int(bounds.height), fill: fill)
+      case .opacity(let opacity):
+        image = image.multipliedAlpha(by: opacity.doubleValue)
+        mayHaveAlpha = true
       }
-    }
-    // 8. opacity
-    if mods.opacity != .one {
-      image = image.multipliedAlpha(by: mods.opacity.doubleValue)
-      mayHaveAlpha = true
     }
     guard role == .overlay else {
       if mayHaveAlpha {
@@ -102,9 +86,7 @@ struct ClipPictureProcessor {
       }
       return Placed(image: image, x: 0, y: 0)
     }
-    // 9. position: the unrotated box is placed; a rotated picture keeps its centre.
-    let corner = PictureLayout.turnedCorner(box: box, bounds: bounds, on: canvas, position: mods.position)
-    return Placed(image: image, x: Int(corner.x), y: Int(corner.y))
+    return Placed(image: image, x: Int(pipeline.corner.x), y: Int(pipeline.corner.y))
   }
 
   /// The size of a picture, as the layout counts it.
@@ -112,20 +94,13 @@ struct ClipPictureProcessor {
     PixelSize(width: Int64(image.width), height: Int64(image.height))
   }
 
-  /// A turn by a multiple of 90° clockwise (`transpose`, or `hflip,vflip` for a half turn).
-  func turned(_ image: RGBAImage, _ degrees: Rational) -> RGBAImage {
-    let turns = PictureLayout.quarterTurns(degrees)
-    return turns == 0 ? image : image.rotatedQuarterTurns(turns)
-  }
-
-  /// Scales `image` into `box` by `mode`: `cover` scales and crops the overflow, `contain`
-  /// scales and fills the bars with a colour (the canvas background by default) or a blurred
-  /// covering copy, `fill` stretches.
+  /// Scales `image` (`content`-sized) into `box` by `mode` along `plan`: `cover` scales and
+  /// crops the overflow, `contain` scales and fills the bars with `bars` (the canvas
+  /// background when `nil`) or a blurred covering copy, `fill` stretches.
   func fit(
-    _ image: RGBAImage, into box: PixelSize, mode: ItemModifiers.FitMode, mayHaveAlpha: inout Bool
+    _ image: RGBAImage, content: PixelSize, into box: PixelSize, mode: ItemModifiers.FitMode,
+    plan: PictureLayout.Fit, bars: ItemModifiers.FitBackground?, mayHaveAlpha: inout Bool
   ) -> RGBAImage {
-    let content = size(of: image)
-    let plan = PictureLayout.fit(content, into: box, mode: mode)
     func scale(_ picture: RGBAImage, _ s: PixelSize) -> RGBAImage {
       picture.scaled(width: Int(s.width), height: Int(s.height))
     }
@@ -139,7 +114,7 @@ struct ClipPictureProcessor {
       return out
     case .contain:
       if plan.scaled == box { return plan.scaled != content ? scale(image, plan.scaled) : image }
-      if mods.fitBackground == .blur {
+      if bars == .blur {
         // The bars show the same picture covering the box, blurred.
         let cover = PictureLayout.fit(content, into: box, mode: .cover)
         let sigma = max(Int64(2), max(box.width, box.height) / 40)
@@ -150,7 +125,7 @@ struct ClipPictureProcessor {
         return backdrop
       }
       var color = background
-      if case .color(let c)? = mods.fitBackground {
+      if case .color(let c)? = bars {
         color = PremultipliedColor(straightRGBA: c)
         if c & 0xFF != 0xFF { mayHaveAlpha = true }
       }
