@@ -60,3 +60,35 @@ public struct FontLibraryTextMeasurer: TextMeasuring {
     }
   }
 }
+
+extension FontLibraryTextMeasurer {
+  /// Every font file that draws `timeline`'s text — text items and burnt-in captions, with
+  /// the fallback fonts their characters need — sorted: the native render's font inputs, as
+  /// the graph's `fontFiles` are the FFmpeg backend's (a font changed on disk makes the
+  /// render out of date). A text whose font cannot be loaded adds nothing: the render
+  /// reports it.
+  public func fontFiles(of timeline: Timeline, baseDirectory: String?) -> [String] {
+    var texts: [TextFont: Set<String>] = [:]
+    for track in timeline.tracks {
+      for item in track.items {
+        guard let text = item.text, !text.isEmpty else { continue }
+        texts[TextFont.resolve(item.resolved.font, baseDirectory: baseDirectory), default: []].insert(text)
+      }
+    }
+    let captionFont = TextFont.resolve(timeline.captions.style.font, baseDirectory: baseDirectory)
+    for cue in timeline.captions.burntInCues { texts[captionFont, default: []].insert(cue.text) }
+    var files: Set<String> = []
+    for (font, lines) in texts {
+      if case .file(let path) = font { files.insert(path) }
+      // Which fonts draw a character does not depend on the size.
+      let split = lines.flatMap { $0.split(separator: "\n").map(String.init) }
+      guard let measured = try? fonts.measure(split, font: Self.request(font), size: 16) else { continue }
+      for line in measured.lines {
+        for run in line.runs {
+          if let file = run.font.file { files.insert(file) }
+        }
+      }
+    }
+    return files.sorted()
+  }
+}

@@ -120,11 +120,7 @@ public enum RenderDiagnostics {
   ) {
     guard let path else { return (script, .point(0)) }
     if let location = origin(of: path, target: target)?.location(in: script) { return location }
-    if let timeline {
-      for name in timeline.sources.filter({ $0.path == path }).compactMap(\.writtenPath) {
-        if let span = span(ofStringLiteral: name, in: script) { return (script, span) }
-      }
-    }
+    if let span = timeline?.sources.first(where: { $0.path == path })?.pathSpan { return (script, span) }
     // A file the script does not name (a font, a temporary): the output being made.
     if let location = target?.origin?.location(in: script) { return location }
     return (SourceFile(path: path, bytes: []), .point(0))

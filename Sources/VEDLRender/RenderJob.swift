@@ -10,8 +10,9 @@ import VEDLTime
 ///
 /// 1. refuses an output that is one of the inputs, then locks the output's name for the
 ///    whole job (`OutputLock`): another render of the same output waits;
-/// 2. lowers the timeline and fingerprints the render (script, `--set` values, backend,
-///    command, input contents); when the fingerprint recorded in `<output>.json` matches and
+/// 2. plans the render (`JobPlan`: the FFmpeg backend lowers the timeline, the native one
+///    reads it directly) and fingerprints it (script, `--set` values, backend, the command
+///    or the native recipe, input contents); when the fingerprint recorded in `<output>.json` matches and
 ///    every file exists, does nothing (`--force` renders anyway). When nothing can be skipped
 ///    (`--force`, or no earlier render) the inputs are hashed on another thread while the
 ///    render runs;
@@ -49,7 +50,7 @@ public struct RenderJob: Sendable {
     cancellation: CancellationFlag? = nil, progress: ((RenderProgress) -> Void)? = nil,
     waiting: (() -> Void)? = nil
   ) throws(RenderError) -> RenderOutcome {
-    let plan = try RenderPlan(timeline: timeline, target: target, settings: settings)
+    let plan = try JobPlan(timeline: timeline, target: target, settings: settings)
     let inputs = inputPaths(plan: plan)
     try refuseOverwritingInputs(plan: plan)
     let files = OutputFiles()
@@ -59,9 +60,7 @@ public struct RenderJob: Sendable {
     let lock = try OutputLock.acquire(
       for: target.path, files: files, cancellation: cancellation, waiting: waiting)
     defer { lock.release() }
-    // The command's output is a fixed word: the fingerprint must not depend on the
-    // temporary name (or on where the output goes).
-    let (settings, command) = (settings, plan.command(output: "OUTPUT"))
+    let (settings, command) = (settings, plan.recipe)
     // Inputs unchanged since the previous render (same `stat`) keep their recorded digests.
     let known = RenderMetadata.recordedInputs(at: target.metadataPath)
     let computeFingerprint = {
@@ -89,20 +88,19 @@ public struct RenderJob: Sendable {
     defer { pendingFingerprint.abandon() }
 
     let temporary = try files.temporaryPath(for: target.path)
-    switch settings.backend {
-    case .ffmpeg:
+    if let ffmpeg = plan.ffmpeg {
       do {
-        _ = try plan.runner(writingTo: temporary).run(cancellation: cancellation, progress: progress)
+        _ = try ffmpeg.runner(writingTo: temporary).run(cancellation: cancellation, progress: progress)
       } catch {
         throw .media(error, output: target.path)
       }
-    case .native:
+    } else {
       let renderer = NativeRenderer(
         timeline: timeline, export: target.export, encoding: plan.encoding, baseDirectory: settings.baseDirectory)
       do {
         _ = try renderer.render(to: temporary, cancellation: cancellation, progress: progress)
       } catch {
-        throw Self.renderError(error, output: target.path, frameCount: plan.graph.frameCount)
+        throw Self.renderError(error, output: target.path, frameCount: plan.frameCount)
       }
     }
 
@@ -122,9 +120,9 @@ public struct RenderJob: Sendable {
     let metadata = RenderMetadata(
       fingerprint: fingerprint.value, output: (target.path as NSString).lastPathComponent,
       format: target.format.rawValue,
-      duration: target.format == .png ? .zero : Rational(measured.frameCount) * plan.graph.frameRate.frameDuration,
+      duration: target.format == .png ? .zero : Rational(measured.frameCount) * plan.frameRate.frameDuration,
       width: measured.width, height: measured.height,
-      frameRate: target.format == .png ? nil : plan.graph.frameRate.framesPerSecond, frameCount: measured.frameCount,
+      frameRate: target.format == .png ? nil : plan.frameRate.framesPerSecond, frameCount: measured.frameCount,
       videoCodec: measured.videoCodec, pixelFormat: measured.pixelFormat, audioCodec: measured.audioCodec,
       sampleRate: measured.sampleRate, channels: measured.channels, quality: plan.encoding.preset.name.rawValue,
       backend: settings.backend.rawValue, toolVersion: settings.toolVersion, script: fingerprint.script,
@@ -158,8 +156,8 @@ public struct RenderJob: Sendable {
 
   /// Every file the render reads: the graph's inputs, the timeline's file sources, the
   /// caption files its cues came from and the font files its text is drawn with.
-  func inputPaths(plan: RenderPlan) -> [String] {
-    var paths = plan.graph.inputs.map(\.path) + plan.graph.fontFiles
+  func inputPaths(plan: JobPlan) -> [String] {
+    var paths = plan.readFiles
     paths += timeline.sources.compactMap(\.path)
     // Resolved against the script's folder: the render may run from anywhere.
     paths += timeline.captions.cues.compactMap(\.path)
@@ -175,10 +173,11 @@ public struct RenderJob: Sendable {
   /// for every file the job writes (output, metadata, thumbnails, sidecars) against the
   /// script, every file the timeline and the graph read and the command's other inputs
   /// (`ProtectedFiles`, which compares file identities).
-  func refuseOverwritingInputs(plan: RenderPlan) throws(RenderError) {
+  func refuseOverwritingInputs(plan: JobPlan) throws(RenderError) {
     var protected = settings.protected
     protected.insert(contentsOf: ProtectedFiles.inputs(of: timeline, baseDirectory: settings.baseDirectory))
-    protected.insert(contentsOf: plan.graph.inputs.map { ProtectedFile(path: $0.path, role: .source) })
+    protected.insert(
+      contentsOf: (plan.ffmpeg?.graph.inputs ?? []).map { ProtectedFile(path: $0.path, role: .source) })
     for output in outputPaths {
       if let input = protected.file(overwrittenBy: output) { throw .outputIsInput(output: output, input: input) }
     }
@@ -202,15 +201,15 @@ public struct RenderJob: Sendable {
   /// Fails the render (E0818; the temporary file is then removed) unless the written file
   /// holds exactly the timeline's frames and, when it has sound, sound as long as its picture
   /// within one audio frame (2048 samples: AAC's frame and the container's rounding).
-  private func checkCompleteness(_ measured: Measurement, plan: RenderPlan) throws(RenderError) {
-    let expected = plan.graph.frameCount
+  private func checkCompleteness(_ measured: Measurement, plan: JobPlan) throws(RenderError) {
+    let expected = plan.frameCount
     guard measured.frameCount == expected else {
       throw .frameCount(path: target.path, expected: expected, actual: measured.frameCount)
     }
     guard target.format != .png, let sound = measured.soundDuration, let rate = measured.sampleRate, rate > 0 else {
       return
     }
-    let picture = Rational(expected) * plan.graph.frameRate.frameDuration
+    let picture = Rational(expected) * plan.frameRate.frameDuration
     let tolerance = Rational(2048, Int64(rate)) ?? .zero
     if sound < picture - tolerance || sound > picture + tolerance {
       throw .soundLength(path: target.path, picture: picture, sound: sound)
@@ -231,7 +230,7 @@ public struct RenderJob: Sendable {
     var channels: Int?
   }
 
-  private func measure(_ path: String, plan: RenderPlan) throws(RenderError) -> Measurement {
+  private func measure(_ path: String, plan: JobPlan) throws(RenderError) -> Measurement {
     let info: MediaInfo
     do {
       info = try MediaProbe.probe(path: path, options: .countFrames)
@@ -243,8 +242,8 @@ public struct RenderJob: Sendable {
     let audio = info.primaryAudio
     return Measurement(
       soundDuration: audio?.duration, frameCount: video?.video?.frameCount ?? 0,
-      width: video?.video?.width ?? Int(plan.graph.width),
-      height: video?.video?.height ?? Int(plan.graph.height), videoCodec: video?.codecName,
+      width: video?.video?.width ?? Int(plan.width),
+      height: video?.video?.height ?? Int(plan.height), videoCodec: video?.codecName,
       pixelFormat: video?.video?.pixelFormat, audioCodec: audio?.codecName, sampleRate: audio?.audio?.sampleRate,
       channels: audio?.audio?.channels)
   }

@@ -33,10 +33,16 @@ public struct RenderPlan: Sendable {
     case .failure(let error): throw .lowering(error)
     }
     graphText = FilterGraphPrinter.filterComplex(graph)
+    encoding = Self.encoding(target: target, settings: settings)
+  }
+
+  /// The encoders and the quality in force for `target`, whatever the backend: `--quality`,
+  /// else the export's, else `high`.
+  public static func encoding(target: RenderTarget, settings: RenderSettings) -> EncodingSettings {
     let preset =
       settings.quality.map(QualityPreset.named) ?? target.export.flatMap { QualityPreset.named($0.quality) }
       ?? QualityPreset.named(.high)
-    encoding = EncodingSettings(format: target.format, preset: preset, speed: settings.speed)
+    return EncodingSettings(format: target.format, preset: preset, speed: settings.speed)
   }
 
   /// A plan for a graph built by hand (tests, tools): `graph` encoded with `encoding`.

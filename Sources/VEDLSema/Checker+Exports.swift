@@ -134,7 +134,9 @@ extension CheckRun {
             continue
           }
           let resolved = resolvePath(written)
-          if claim(written, resolved, pe.span) { sidecars.append(Export.Sidecar(path: resolved, writtenPath: written)) }
+          if claim(written, resolved, pe.span) {
+            sidecars.append(Export.Sidecar(path: resolved, writtenPath: written, pathSpan: pe.span))
+          }
         case "thumbnail":
           guard let pe = innerArgs.positional.first, case .string(let thumbWritten)? = evaluate(pe, expected: .path)
           else { continue }
@@ -155,7 +157,8 @@ extension CheckRun {
           let thumbPath = resolvePath(thumbWritten)
           if claim(thumbWritten, thumbPath, pe.span) {
             thumbnails.append(
-              Export.Thumbnail(path: thumbPath, writtenPath: thumbWritten, time: t, frame: grid.frameFloor(at: t)))
+              Export.Thumbnail(
+                path: thumbPath, writtenPath: thumbWritten, pathSpan: pe.span, time: t, frame: grid.frameFloor(at: t)))
           }
         default:
           break
@@ -164,7 +167,7 @@ extension CheckRun {
       if ok {
         exports.append(
           Export(
-            path: path, writtenPath: written, format: format, quality: quality, watermark: watermark,
+            path: path, writtenPath: written, pathSpan: e.span, format: format, quality: quality, watermark: watermark,
             thumbnails: thumbnails,
             stillTime: stillTime, stillFrame: stillTime.map { grid.frameFloor(at: $0) }, sidecars: sidecars))
       }

@@ -91,6 +91,7 @@ extension CheckRun {
       }
       info.path = resolvePath(written)
       info.writtenPath = written
+      info.pathSpan = arguments[0].value.span
       key = "\(kind.rawValue):\(info.path!)"
     case .color:
       guard expectArguments(1, "color(COLOR)"), case .color(let c)? = evaluate(arguments[0].value, expected: .color)

@@ -49,6 +49,9 @@ public struct SourceInfo: Sendable, Hashable {
   public var path: String?
   /// The path as written in the script.
   public var writtenPath: String?
+  /// Where the script first names the path (the string literal), for diagnostics after
+  /// checking.
+  public var pathSpan: Span?
   /// `color(…)`.
   public var color: UInt32?
   /// `tone(…)` frequency in hertz.
@@ -232,6 +235,8 @@ public struct Export: Sendable, Hashable {
 
   public var path: String
   public var writtenPath: String
+  /// The path's string literal in the script.
+  public var pathSpan: Span? = nil
   public var format: Format
   public var quality: String
   public var watermark: Watermark?
@@ -245,6 +250,8 @@ public struct Export: Sendable, Hashable {
   public struct Sidecar: Sendable, Hashable {
     public var path: String
     public var writtenPath: String
+    /// The path's string literal in the script.
+    public var pathSpan: Span? = nil
   }
 
   /// `watermark SOURCE position: CORNER margin: N`: a picture drawn unscaled on the
@@ -261,6 +268,8 @@ public struct Export: Sendable, Hashable {
   public struct Thumbnail: Sendable, Hashable {
     public var path: String
     public var writtenPath: String
+    /// The path's string literal in the script.
+    public var pathSpan: Span? = nil
     public var time: Rational
     public var frame: Int64
   }

@@ -130,6 +130,26 @@ import VEDLTime
     #expect(json["sidecars"] as? [String] == [workspace.path("out/edit.vtt")])
   }
 
+  /// The native backend plans from the timeline alone (no filter graph): the same frame
+  /// count and the same inputs — the clip and the caption font Fontconfig chose — as the
+  /// FFmpeg backend's graph gives, and its own recipe keeps it up to date.
+  @Test func nativeJobPlansFromTheTimeline() throws {
+    let (workspace, ffmpegJob) = try Self.prepare()
+    defer { workspace.remove() }
+    let ffmpegInputs = try #require(try ffmpegJob.run().metadata).inputs.map(\.path)
+    var job = ffmpegJob
+    job.settings.backend = .native
+    let metadata = try #require(try job.run().metadata)
+    #expect(metadata.backend == "native" && metadata.frameCount == 30)
+    #expect(metadata.inputs.map(\.path) == ffmpegInputs, "\(metadata.inputs.map(\.path)) vs \(ffmpegInputs)")
+    #expect(ffmpegInputs.count == 2)
+    #expect(try job.run().status == .upToDate)
+    // The recipe holds the timeline: another caption is another render.
+    var retitled = job
+    retitled.timeline.captions.cues[0].text = "Changed"
+    #expect(try retitled.run().status == .rendered)
+  }
+
   @Test func unchangedRenderIsUpToDateAndForceRendersAgain() throws {
     let (workspace, job) = try Self.prepare()
     defer { workspace.remove() }
