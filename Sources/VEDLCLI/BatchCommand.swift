@@ -97,9 +97,9 @@ enum BatchCommand {
     }
 
     // No row may write over the script or the data (nor, checked per row, a file it reads).
-    var protected = ProtectedFiles(
-      script: io.resolve(scriptPath), scriptName: scriptPath, timeline: nil, baseDirectory: "")
-    protected.insert(ProtectedFile(path: io.resolve(dataPath), role: .data, writtenPath: dataPath))
+    let protected = ProtectedFiles(
+      command: io.resolve(scriptPath), scriptName: scriptPath,
+      others: [ProtectedFile(path: io.resolve(dataPath), role: .data, writtenPath: dataPath)], timeline: nil)
     let prepared = BatchPreparation.prepare(
       script: script, data: data, pattern: pattern, outputFolder: outputFolder, quality: quality,
       protected: protected, io: io)

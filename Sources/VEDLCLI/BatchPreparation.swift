@@ -96,11 +96,7 @@ struct BatchPreparation {
         var rowProtected = protected
         let folder = (io.resolve(script.path) as NSString).deletingLastPathComponent
         rowProtected.insert(contentsOf: ProtectedFiles.inputs(of: timeline, baseDirectory: folder))
-        if let refused = [target.path, target.metadataPath].lazy.compactMap({ output in
-          rowProtected.file(overwrittenBy: output).map {
-            ProtectedFiles.diagnostic(output: output, origin: origin, over: $0, script: script)
-          }
-        }).first {
+        if let refused = rowProtected.refusal(writing: target.outputPaths, origin: origin, script: script) {
           result.diagnostics.append(refused.note("while preparing row \(row.number)"))
           result.failures.append(BatchFailure(row: row.number, reason: "error[\(refused.code)]: \(refused.message)"))
           continue

@@ -100,7 +100,7 @@ enum RenderCommand {
       backend: backend, force: parsed.flag("force"), toolVersion: VEDLCommandLine.version,
       digests: DigestMemo.forUser(environment: io.environment))
     // The job adds the files the timeline reads; the script is the command's to protect.
-    settings.protected = ProtectedFiles(script: io.resolve(path), scriptName: path, timeline: nil, baseDirectory: "")
+    settings.protected = ProtectedFiles(command: io.resolve(path), scriptName: path, timeline: nil)
     let cancellation = CancellationFlag()
     let interrupt = InterruptSignal(raising: cancellation)
     defer { interrupt.stop() }
