@@ -42,10 +42,7 @@ enum OutputWriter {
 
   /// E0502 for `name`, at the `option` argument that names it.
   static func cannotWrite(_ name: String, option: String = "-o", reason: String, help: String? = nil) -> Diagnostic {
-    let argument = SourceFile(path: option, text: name)
-    return Diagnostic(
-      .cannotWriteFile, "cannot write `\(name)`: \(reason)", file: argument,
-      span: Span(start: 0, end: argument.bytes.count), help: help)
+    AtomicFileError(reason: reason).diagnostic(name: name, option: option, help: help)
   }
 
   /// A command's text output: to stdout, or to `-o PATH` unless that is refused.
