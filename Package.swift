@@ -55,7 +55,7 @@ let package = Package(
       name: "VEDLRender",
       dependencies: [
         "CCrypto", "VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSema", "VEDLLowering", "VEDLMedia",
-        "VEDLCaptions", "VEDLNative",
+        "VEDLCaptions", "VEDLNative", "VEDLRaster",
       ]),
     .target(name: "VEDLIDE", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLSema"]),
     .target(

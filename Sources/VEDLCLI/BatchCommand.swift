@@ -76,7 +76,7 @@ enum BatchCommand {
       script = loaded
     }
     let data: BatchData
-    switch BatchData.load(dataPath, io: io) {
+    switch BatchData.load(dataPath, resolved: io.resolve(dataPath)) {
     case .failure(let error):
       output.emit([error.diagnostic])
       return VEDLCommandLine.ExitStatus.failure
@@ -84,7 +84,7 @@ enum BatchCommand {
       data = loaded
     }
     let pattern: BatchNamePattern
-    do throws(UsageError) {
+    do throws(BatchNamePatternError) {
       pattern = try BatchNamePattern(
         parsed.value("name") ?? BatchNamePattern.standard(columns: data.columns), columns: data.columns)
     } catch {
@@ -97,12 +97,12 @@ enum BatchCommand {
     }
 
     // No row may write over the script or the data (nor, checked per row, a file it reads).
-    var protected = ProtectedFiles(
-      script: io.resolve(scriptPath), scriptName: scriptPath, timeline: nil, baseDirectory: "")
-    protected.insert(ProtectedFile(path: io.resolve(dataPath), role: .data, writtenPath: dataPath))
+    let protected = ProtectedFiles(
+      command: io.resolve(scriptPath), scriptName: scriptPath,
+      others: [ProtectedFile(path: io.resolve(dataPath), role: .data, writtenPath: dataPath)], timeline: nil)
     let prepared = BatchPreparation.prepare(
       script: script, data: data, pattern: pattern, outputFolder: outputFolder, quality: quality,
-      protected: protected, io: io)
+      protected: protected, media: FrontEnd.media, resolve: io.resolve)
     output.emit(prepared.diagnostics)
     let collisions = prepared.collisions()
     guard collisions.isEmpty else {
@@ -128,26 +128,20 @@ enum BatchCommand {
     defer { interrupt.stop() }
     let runner = BatchRunner(
       script: script, baseDirectory: (io.resolve(scriptPath) as NSString).deletingLastPathComponent,
-      backend: backend, force: parsed.flag("force"), concurrency: concurrency, protected: protected, io: io)
-    let results = runner.run(prepared.jobs, cancellation: cancellation)
+      backend: backend, force: parsed.flag("force"), concurrency: concurrency, protected: protected,
+      toolVersion: VEDLCommandLine.version, digests: DigestMemo.forUser(environment: io.environment))
+    let printer = BatchPrinter(io: io)
+    let results = runner.run(prepared.jobs, cancellation: cancellation, report: printer.print)
+    printer.erase()
     if cancellation.isCancelled || interrupt.wasReceived {
       io.err("interrupted\n")
       return interrupt.exitStatus
     }
 
-    var failures = prepared.failures
-    var rendered = 0
-    var upToDate = 0
-    for (job, result) in zip(prepared.jobs, results) {
-      switch result {
-      case .rendered: rendered += 1
-      case .upToDate: upToDate += 1
-      case .failed(let reason, _): failures.append(BatchFailure(row: job.row, reason: reason))
-      }
-    }
-    failures.sort { $0.row < $1.row }
+    let summary = BatchSummary(prepared: prepared, results: results)
+    let failures = summary.failures
     io.out(
-      "batch: \(rendered) rendered, \(upToDate) up to date, \(failures.count) failed (\(counted(data.rows.count, "row")))\n"
+      "batch: \(summary.rendered) rendered, \(summary.upToDate) up to date, \(failures.count) failed (\(counted(data.rows.count, "row")))\n"
     )
     for failure in failures { io.out("  row \(failure.row) failed: \(failure.reason)\n") }
     return failures.isEmpty ? VEDLCommandLine.ExitStatus.success : VEDLCommandLine.ExitStatus.failure
@@ -156,5 +150,53 @@ enum BatchCommand {
   /// `1 row`, `3 rows`.
   static func counted(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
+  }
+}
+
+/// Prints a running batch's events: each row's diagnostics and summary line as it ends, and
+/// on a terminal one progress line on standard error below them.
+final class BatchPrinter: @unchecked Sendable {
+  private let lock = NSLock()
+  private let io: CommandIO
+  private var lastDraw: Double?
+  private var drawn = false
+
+  init(io: CommandIO) { self.io = io }
+
+  func print(_ event: BatchEvent) {
+    lock.withLock {
+      switch event {
+      case .progress(let progress):
+        draw(progress, force: false)
+      case .finished(_, _, let diagnostics, let line, let progress):
+        eraseLocked()
+        DiagnosticOutput(format: .text, io: io).emit(diagnostics)
+        if let line { io.out(line) }
+        draw(progress, force: true)
+      }
+    }
+  }
+
+  /// Erases the progress line (the batch is over).
+  func erase() { lock.withLock { eraseLocked() } }
+
+  private func eraseLocked() {
+    guard drawn else { return }
+    io.err("\r\u{1B}[K")
+    drawn = false
+  }
+
+  /// `batch  [#########---------------]  37%  3 of 8 rows done`, at most ten times a second.
+  private func draw(_ progress: BatchProgress, force: Bool) {
+    guard io.stderrIsTerminal else { return }
+    let now = ProgressReporter.monotonicSeconds()
+    if !force, let lastDraw, now - lastDraw < ProgressReporter.interval { return }
+    lastDraw = now
+    let width = 24
+    let filled = Int((progress.fraction * Double(width)).rounded(.down))
+    let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+    let percent = Int((progress.fraction * 100).rounded(.down))
+    io.err("\rbatch  [\(bar)]  \(percent)%  \(progress.finished) of \(progress.total) rows done\u{1B}[K")
+    drawn = true
   }
 }

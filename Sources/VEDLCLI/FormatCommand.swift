@@ -1,5 +1,6 @@
 import Foundation
 import VEDLDiagnostics
+import VEDLRender
 import VEDLSource
 import VEDLSyntax
 

@@ -12,10 +12,7 @@ enum OutputWriter {
   /// The files a command run on the script at `scriptPath` (as typed) must not write over:
   /// the script and every file its checked timeline reads.
   static func protectedFiles(of result: CheckResult, scriptPath: String, io: CommandIO) -> ProtectedFiles {
-    let script = io.resolve(scriptPath)
-    return ProtectedFiles(
-      script: script, scriptName: scriptPath, timeline: result.timeline,
-      baseDirectory: (script as NSString).deletingLastPathComponent)
+    ProtectedFiles(command: io.resolve(scriptPath), scriptName: scriptPath, timeline: result.timeline)
   }
 
   /// Whether writing `name` (typed as the value of `option`) is refused: it would write over
@@ -23,9 +20,10 @@ enum OutputWriter {
   static func refuses(
     _ name: String, option: String = "-o", protecting protected: ProtectedFiles, script: SourceFile, io: CommandIO
   ) -> Bool {
-    guard let file = protected.file(overwrittenBy: io.resolve(name)) else { return false }
-    let diagnostic = ProtectedFiles.diagnostic(
-      output: io.resolve(name), origin: .argument(option: option, value: name), over: file, script: script)
+    guard
+      let diagnostic = protected.refusal(
+        writing: [io.resolve(name)], origin: .argument(option: option, value: name), script: script)
+    else { return false }
     DiagnosticOutput(format: .text, io: io).emit([diagnostic])
     return true
   }
@@ -44,10 +42,7 @@ enum OutputWriter {
 
   /// E0502 for `name`, at the `option` argument that names it.
   static func cannotWrite(_ name: String, option: String = "-o", reason: String, help: String? = nil) -> Diagnostic {
-    let argument = SourceFile(path: option, text: name)
-    return Diagnostic(
-      .cannotWriteFile, "cannot write `\(name)`: \(reason)", file: argument,
-      span: Span(start: 0, end: argument.bytes.count), help: help)
+    AtomicFileError(reason: reason).diagnostic(name: name, option: option, help: help)
   }
 
   /// A command's text output: to stdout, or to `-o PATH` unless that is refused.

@@ -100,7 +100,7 @@ enum RenderCommand {
       backend: backend, force: parsed.flag("force"), toolVersion: VEDLCommandLine.version,
       digests: DigestMemo.forUser(environment: io.environment))
     // The job adds the files the timeline reads; the script is the command's to protect.
-    settings.protected = ProtectedFiles(script: io.resolve(path), scriptName: path, timeline: nil, baseDirectory: "")
+    settings.protected = ProtectedFiles(command: io.resolve(path), scriptName: path, timeline: nil)
     let cancellation = CancellationFlag()
     let interrupt = InterruptSignal(raising: cancellation)
     defer { interrupt.stop() }
@@ -116,7 +116,7 @@ enum RenderCommand {
           cancellation: cancellation, progress: reporter.map { r in { r.report($0) } },
           waiting: { io.err("waiting for another render of \(name) to finish\n") })
         reporter?.finish()
-        io.out(summary(of: outcome, name: name))
+        io.out(outcome.summary(name: name))
       } catch {
         reporter?.finish()
         output.emit([RenderDiagnostics.diagnostic(for: error, script: file, timeline: timeline, target: target)])
@@ -125,22 +125,5 @@ enum RenderCommand {
       }
     }
     return status
-  }
-
-  /// `rendered out/demo.mp4 (180 frames, 6s, 640x360, h264 + aac)` or
-  /// `out/demo.mp4 is up to date`.
-  static func summary(of outcome: RenderOutcome, name: String) -> String {
-    guard outcome.status == .rendered, let metadata = outcome.metadata else {
-      return "\(name) is up to date (use --force to render it anyway)\n"
-    }
-    let codecs = [metadata.videoCodec, metadata.audioCodec].compactMap { $0 }.joined(separator: " + ")
-    var facts: [String] = []
-    if metadata.format != "png" {
-      facts.append("\(metadata.frameCount) frames")
-      facts.append(metadata.duration.secondsDescription)
-    }
-    facts.append("\(metadata.width)x\(metadata.height)")
-    if !codecs.isEmpty { facts.append(codecs) }
-    return "rendered \(name) (\(facts.joined(separator: ", ")))\n"
   }
 }

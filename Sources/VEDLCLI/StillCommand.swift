@@ -1,7 +1,6 @@
 import Foundation
 import VEDLDiagnostics
 import VEDLNative
-import VEDLRaster
 import VEDLRender
 import VEDLSema
 import VEDLSource
@@ -11,8 +10,8 @@ import VEDLTime
 /// `vedl still FILE --at TIME -o OUT.png|.jpg|.webp [--export] [--set NAME=VALUE]…` — one
 /// frame of the edit, drawn by the native renderer (docs/cli.md): the frame at `TIME`
 /// snapped down to the frame grid (§5), without the watermark unless `--export` asks for the
-/// first export's picture (its quality's size and its watermark). The file is written
-/// atomically.
+/// first export's picture (its quality's size and its watermark). The command reads `--at`
+/// and names the frame; `StillJob` (VEDLRender) draws it and writes the file atomically.
 ///
 /// Exit status: 0 when the picture was written, 1 for errors in the script or a failed
 /// render (diagnostics on stderr), 2 for a usage error.
@@ -89,79 +88,23 @@ enum StillCommand {
     if OutputWriter.refuses(outputName, protecting: protected, script: script, io: io) {
       return VEDLCommandLine.ExitStatus.failure
     }
-    // Diagnostics about the picture point at the `-o` argument that names it.
-    let argument = SourceFile(path: "-o", text: outputName)
-    let argumentSpan = Span(start: 0, end: argument.bytes.count)
-    guard StillPictureEncoder.isAvailable(format) else {
-      diagnostics.emit([
-        Diagnostic(
-          .renderEncodingFailed,
-          "this FFmpeg has no `\(format.encoderName)` encoder, so it cannot write `\(outputName)`",
-          file: argument, span: argumentSpan,
-          help: "write a .png or .jpg instead, or install an FFmpeg with libwebp")
-      ])
-      return VEDLCommandLine.ExitStatus.failure
-    }
-
-    var export: Export? = nil
-    if parsed.flag("export") {
-      export = timeline.exports.first
-      if export == nil {
-        io.err("warning: `--export`: \(path) has no export, so the picture has no watermark\n")
+    var job = StillJob(
+      timeline: timeline, frame: frame, export: nil, format: format, output: io.resolve(outputName),
+      baseDirectory: (io.resolve(path) as NSString).deletingLastPathComponent)
+    do throws(StillError) {
+      try job.checkEncoder()
+      if parsed.flag("export") {
+        job.export = timeline.exports.first
+        if job.export == nil {
+          io.err("warning: `--export`: \(path) has no export, so the picture has no watermark\n")
+        }
       }
-    }
-    let picture: RGBAImage
-    do throws(NativeRenderError) {
-      let folder = (io.resolve(path) as NSString).deletingLastPathComponent
-      let renderer = try NativeFrameRenderer(timeline: timeline, export: export, baseDirectory: folder)
-      picture = try renderer.frame(frame)
+      io.out(try job.run().summary(name: outputName))
+      return VEDLCommandLine.ExitStatus.success
     } catch {
-      diagnostics.emit([drawingDiagnostic(error, script: script, timeline: timeline)])
+      diagnostics.emit([job.diagnostic(for: error, script: script, outputName: outputName)])
       return VEDLCommandLine.ExitStatus.failure
     }
-    let bytes: [UInt8]
-    do throws(StillEncodingError) {
-      bytes = try StillPictureEncoder.encode(picture, as: format)
-    } catch {
-      diagnostics.emit([
-        Diagnostic(
-          .renderEncodingFailed, "cannot encode `\(outputName)`: \(error.message)", file: argument,
-          span: argumentSpan)
-      ])
-      return VEDLCommandLine.ExitStatus.failure
-    }
-    guard OutputWriter.write(Data(bytes), to: outputName, io: io) else { return VEDLCommandLine.ExitStatus.failure }
-    let instant = timeline.canvas.grid.time(ofFrame: frame)
-    let moment = instant.exactDecimal.map { "\($0)s" } ?? "≈\(instant.decimalText(fractionDigits: 3))s"
-    io.out("wrote \(outputName) (frame \(frame) at \(moment), \(picture.width)x\(picture.height))\n")
-    return VEDLCommandLine.ExitStatus.success
-  }
-
-  /// The diagnostic of a picture the native renderer could not draw: E0818 at the item whose
-  /// file has no picture for the frame (the frame `render` would stop at), E0811 at the
-  /// source's string in the script when a media file is involved, E0817 otherwise.
-  static func drawingDiagnostic(_ error: NativeRenderError, script: SourceFile, timeline: Timeline) -> Diagnostic {
-    if let frame = error.stoppedAtFrame, let item = RenderDiagnostics.item(playingAt: frame, in: timeline),
-      let span = item.span
-    {
-      return Diagnostic(
-        .renderIncomplete, "cannot draw frame \(frame): \(error.message)", file: script, span: span,
-        labels: [Label(span: span, message: "this item plays at frame \(frame)")],
-        help: "`vedl render` stops at this frame too: shorten the item or trim less of its file")
-    }
-    guard let path = error.path else {
-      return Diagnostic(
-        .nativeDrawingFailed, "cannot draw the picture: \(error.message)", file: script, span: .point(0))
-    }
-    let written = timeline.sources.first { $0.path == path }?.writtenPath
-    if let span = StillFileNames.span(ofStringLiteral: written, in: script) {
-      return Diagnostic(
-        .renderMediaUnreadable, error.message, file: script, span: span,
-        help: "check the file with `vedl probe \(path)`")
-    }
-    return Diagnostic(
-      .renderMediaUnreadable, error.message, file: SourceFile(path: path, bytes: []), span: .point(0),
-      help: "check the file with `vedl probe \(path)`")
   }
 }
 
@@ -240,21 +183,4 @@ enum StillTime {
 struct StillTimeProblem: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }
-}
-
-/// Paths and their places in the script, for `vedl still`'s diagnostics.
-enum StillFileNames {
-  /// The first `"text"` in the script, quotes included.
-  static func span(ofStringLiteral text: String?, in script: SourceFile) -> Span? {
-    guard let text else { return nil }
-    let needle = Array(("\"" + text + "\"").utf8)
-    let bytes = script.bytes
-    guard !needle.isEmpty, needle.count <= bytes.count else { return nil }
-    for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
-      if bytes[start..<(start + needle.count)].elementsEqual(needle) {
-        return Span(start: start, end: start + needle.count)
-      }
-    }
-    return nil
-  }
 }

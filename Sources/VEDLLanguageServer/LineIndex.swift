@@ -1,3 +1,5 @@
+import VEDLSource
+
 /// A protocol position: 0-based line and 0-based character offset in UTF-16 code units, as
 /// LSP counts them by default.
 public struct Position: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -86,20 +88,8 @@ public struct LineIndex: Sendable {
   /// as one byte and one unit, the U+FFFD it decodes to).
   @inline(__always)
   func scalar(at i: Int) -> (bytes: Int, units: Int) {
-    let length = Self.sequenceLength(bytes[i])
-    guard length > 1, i + length <= bytes.count else { return (1, 1) }
-    for k in 1..<length where bytes[i + k] & 0xC0 != 0x80 { return (1, 1) }
+    guard let length = UTF8Validation.wellFormedLength(bytes, at: i) else { return (1, 1) }
     return (length, length == 4 ? 2 : 1)
-  }
-
-  @inline(__always)
-  static func sequenceLength(_ b: UInt8) -> Int {
-    switch b {
-    case 0xF0...0xF4: 4
-    case 0xE0...0xEF: 3
-    case 0xC2...0xDF: 2
-    default: 1
-    }
   }
 
   /// The position of byte `offset` (an offset inside a multi-byte sequence counts as the

@@ -1,9 +1,10 @@
 import Foundation
 
-/// The file operations that keep outputs whole: every output is first written to a hidden
-/// temporary file in its destination folder and renamed into place only when complete
-/// (`rename(2)` within one folder is atomic), and every temporary file is removed when the
-/// render fails or is interrupted.
+/// The file operations that keep outputs whole — the one way VEDL writes a file, for the
+/// render jobs and (through `AtomicFile`) for every command that writes one: every output is
+/// first written to a hidden temporary file in its destination folder and renamed into place
+/// only when complete (`rename(2)` within one folder is atomic), and every temporary file is
+/// removed when the write fails or is interrupted.
 ///
 /// A render killed outright (`SIGKILL`, a power cut) cannot remove its temporaries, so each
 /// one is locked (`flock`, exclusive) by its render for as long as the render owns it — the
@@ -98,7 +99,9 @@ final class OutputFiles {
     return text.prefix(1).lowercased() + text.dropFirst()
   }
 
-  /// Creates the folder that will hold `path` (and its parents) when missing.
+  /// Creates the folder that will hold `path` (and its parents) when missing. The folders it
+  /// makes are removed again by `removeTemporaries()` when they stay empty; one that fails
+  /// takes those made before it along.
   func prepareFolder(for path: String) throws(RenderError) {
     let folder = (path as NSString).deletingLastPathComponent
     var isDirectory: ObjCBool = false
@@ -112,12 +115,24 @@ final class OutputFiles {
       missing.insert(ancestor, at: 0)
       ancestor = (ancestor as NSString).deletingLastPathComponent
     }
-    do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      createdFolders += missing
-    } catch {
-      throw .unwritableOutput(path: path, reason: "cannot create the folder \"\(folder)\": \(Self.reason(error))")
+    var created: [String] = []
+    for next in missing {
+      if mkdir(next, 0o777) == 0 {
+        created.append(next)
+        continue
+      }
+      // Another job (a batch's) may have made it meanwhile: then it is not ours to remove.
+      let code = errno
+      if code == EEXIST, FileManager.default.fileExists(atPath: next, isDirectory: &isDirectory),
+        isDirectory.boolValue
+      {
+        continue
+      }
+      for done in created.reversed() { rmdir(done) }
+      throw .unwritableOutput(
+        path: path, reason: "cannot create the folder \"\(folder)\": \(Self.errnoReason(code))")
     }
+    createdFolders += created
   }
 
   /// Renames `temporary` to `path`, replacing any previous file there.
@@ -128,14 +143,42 @@ final class OutputFiles {
 
   /// Writes `text` to `path` through a temporary file.
   func write(_ text: String, to path: String) throws(RenderError) {
+    try write(Data(text.utf8), to: path)
+  }
+
+  /// Writes `data` to `path` through a temporary file (with permission bits `mode`, else the
+  /// usual `0666` less the umask), flushed to the disk before it is moved into place, so
+  /// that a crash leaves the old file or the new one.
+  func write(_ data: Data, to path: String, mode: mode_t? = nil) throws(RenderError) {
     try prepareFolder(for: path)
     let temporary = try temporaryPath(for: path)
-    do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-    } catch {
-      throw .unwritableOutput(path: path, reason: Self.reason(error))
+    // The descriptor that holds the temporary's lock is open for writing: write through it.
+    guard let descriptor = temporaries[temporary] else {
+      throw .unwritableOutput(path: path, reason: "the temporary file was closed")
     }
+    var failure: String?
+    if let mode, fchmod(descriptor, mode) != 0 { failure = Self.errnoReason() }
+    if failure == nil { failure = Self.writeAll(data, to: descriptor) }
+    if failure == nil, fsync(descriptor) != 0 { failure = Self.errnoReason() }
+    if let failure { throw .unwritableOutput(path: path, reason: failure) }
     try moveIntoPlace(temporary, to: path)
+  }
+
+  /// Writes every byte of `data` at the descriptor's offset; the reason of a failure, else
+  /// `nil`.
+  static func writeAll(_ data: Data, to descriptor: Int32) -> String? {
+    data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> String? in
+      var offset = 0
+      while offset < buffer.count {
+        let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return errnoReason()
+        }
+        offset += written
+      }
+      return nil
+    }
   }
 
   /// Removes every temporary file not moved into place, then the folders this render
@@ -149,13 +192,5 @@ final class OutputFiles {
     temporaries.removeAll()
     for folder in createdFolders.reversed() { rmdir(folder) }
     createdFolders.removeAll()
-  }
-
-  private static func reason(_ error: any Error) -> String {
-    let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-      return errnoReason(Int32(underlying.code))
-    }
-    return nsError.localizedDescription
   }
 }

@@ -173,18 +173,7 @@ public struct Lexer: Sendable {
 
   /// Length of the valid UTF-8 sequence at `p`, or `nil` when the bytes there are invalid.
   private func validScalarLength(at p: Int) -> Int? {
-    let b0 = bytes[p]
-    if b0 < 0x80 { return 1 }
-    let n = LineTable.scalarLength(leadByte: b0)
-    guard n > 1, p + n <= bytes.count else { return nil }
-    for k in 1..<n where bytes[p + k] & 0xC0 != 0x80 { return nil }
-    // Reject overlong and surrogate encodings.
-    let b1 = bytes[p + 1]
-    if b0 == 0xE0 && b1 < 0xA0 { return nil }
-    if b0 == 0xED && b1 >= 0xA0 { return nil }
-    if b0 == 0xF0 && b1 < 0x90 { return nil }
-    if b0 == 0xF4 && b1 >= 0x90 { return nil }
-    return n
+    UTF8Validation.wellFormedLength(bytes, at: p)
   }
 
   // MARK: Comments and stray bytes

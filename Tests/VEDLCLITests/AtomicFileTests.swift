@@ -4,7 +4,8 @@ import Testing
 @testable import VEDLCLI
 
 /// `vedl fmt --write` (and every `AtomicFile` write) replaces the file a path leads to:
-/// through a symbolic link, keeping the permission bits and the hard links.
+/// through a symbolic link, keeping the permission bits and the hard links. VEDLRenderTests'
+/// `AtomicFileTests` test `AtomicFile` itself.
 @Suite struct AtomicFileTests {
   static let messy = "canvas   640x360\ntrack main {\nclip testpattern() duration: 1s\n}\n"
 
@@ -61,16 +62,5 @@ import Testing
     let text = try String(contentsOfFile: second, encoding: .utf8)
     #expect(text != Self.messy)
     #expect(vedl(["fmt", "--check", second]).status == 0)
-  }
-
-  /// A dangling link names the file it would create.
-  @Test func writesThroughADanglingLink() throws {
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let link = folder.appendingPathComponent("link.json").path
-    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "sub/out.json")
-    try AtomicFile.write(Data("{}\n".utf8), to: link)
-    #expect(status(link).st_mode & S_IFMT == S_IFLNK)
-    #expect(try String(contentsOfFile: folder.appendingPathComponent("sub/out.json").path, encoding: .utf8) == "{}\n")
   }
 }

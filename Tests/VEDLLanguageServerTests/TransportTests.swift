@@ -98,6 +98,8 @@ import Testing
     // Invalid UTF-8 counts one unit per byte, like the U+FFFD it decodes to.
     let invalid = LineIndex(bytes: [0x61, 0xFF, 0xC3, 0x62])
     #expect(invalid.position(of: 4) == Position(line: 0, character: 4))
+    // Ill-formed sequences (here an encoded surrogate) too: the shared `UTF8Validation` decides.
+    #expect(LineIndex(bytes: [0xED, 0xA0, 0x80]).position(of: 3) == Position(line: 0, character: 3))
   }
 
   @Test func incrementalChangesApplyInOrder() {

@@ -1,5 +1,4 @@
 import Foundation
-import VEDLRender
 
 /// One line of `vedl batch --plan`: a self-contained job, as a JSON object on one line.
 ///
@@ -11,10 +10,10 @@ import VEDLRender
 /// row (same fingerprint, so either one finds the other's output up to date; `--backend
 /// native` when the batch renders natively); `params` keeps the column order, which is the
 /// `--set` order.
-enum BatchPlanLine {
+public enum BatchPlanLine {
   /// The line for `job` (without the line break); `script` is the script's path as given,
   /// `backend` the batch's `--backend`.
-  static func text(for job: BatchJob, script: String, backend: RenderBackend, force: Bool) -> String {
+  public static func text(for job: BatchJob, script: String, backend: RenderBackend, force: Bool) -> String {
     var argv = ["vedl", "render", script, "-o", job.outputName, "--quality", job.quality]
     if backend != .ffmpeg { argv += ["--backend", backend.rawValue] }
     for parameter in job.parameters { argv += ["--set", "\(parameter.name)=\(parameter.value)"] }

@@ -3,34 +3,34 @@ import VEDLDiagnostics
 import VEDLSource
 
 /// One row of a batch's data file: the parameter values of one render.
-struct BatchRow: Sendable {
+public struct BatchRow: Sendable {
   /// 1-based number of the row among the data rows (the CSV header is not a row).
-  var number: Int
+  public var number: Int
   /// `(column, value)` in column order; empty cells (and JSON `null`) are left out, so the
   /// parameter keeps its default.
-  var cells: [(column: String, value: String)]
+  public var cells: [(column: String, value: String)]
   /// Every cell, empty ones included (for output names).
-  var allCells: [String: String]
+  public var allCells: [String: String]
   /// Where the row is in a CSV file (labels point there); `nil` for JSON.
-  var span: Span?
+  public var span: Span?
   /// Why the row cannot be used (a ragged CSV row, a JSON value that is not a scalar).
-  var problem: String?
+  public var problem: String?
 }
 
 /// The rows of `--data ROWS.csv|ROWS.json`.
-struct BatchData: Sendable {
+public struct BatchData: Sendable {
   /// The file as read (diagnostics about rows point into it).
-  var file: SourceFile
+  public var file: SourceFile
   /// Column names: the CSV header, or every key of the JSON objects, sorted.
-  var columns: [String]
-  var rows: [BatchRow]
+  public var columns: [String]
+  public var rows: [BatchRow]
 
-  /// Reads `path` (resolved against the command's folder); `.json` is a JSON array of
-  /// objects, anything else CSV with a header row.
-  static func load(_ path: String, io: CommandIO) -> Result<BatchData, BatchDataError> {
+  /// Reads `path` (as the user typed it; `resolved` is where it is); `.json` is a JSON array
+  /// of objects, anything else CSV with a header row.
+  public static func load(_ path: String, resolved: String) -> Result<BatchData, BatchDataError> {
     let bytes: [UInt8]
     do {
-      bytes = Array(try Data(contentsOf: URL(fileURLWithPath: io.resolve(path))))
+      bytes = Array(try Data(contentsOf: URL(fileURLWithPath: resolved)))
     } catch {
       return .failure(
         BatchDataError(
@@ -103,8 +103,8 @@ struct BatchData: Sendable {
 }
 
 /// Why a data file cannot be used at all, as a diagnostic.
-struct BatchDataError: Error {
-  var diagnostic: Diagnostic
+public struct BatchDataError: Error {
+  public var diagnostic: Diagnostic
 }
 
 /// Why a JSON data file cannot be read.

@@ -1,52 +1,56 @@
 import Foundation
 import VEDLDiagnostics
 import VEDLLowering
-import VEDLRender
 import VEDLSema
 import VEDLSource
 
 /// One row that checked cleanly: everything needed to render it, or to describe it as a
 /// self-contained job (`--plan`).
-struct BatchJob: Sendable {
+public struct BatchJob: Sendable {
   /// The row's 1-based number.
-  var row: Int
+  public var row: Int
   /// The row's `--set` values, in column order.
-  var parameters: [ParameterValue]
+  public var parameters: [ParameterValue]
   /// The output as shown to the user and written in the plan: `OUT-DIR/NAME.EXT`.
-  var outputName: String
+  public var outputName: String
   /// The output, resolved.
-  var target: RenderTarget
+  public var target: RenderTarget
   /// The row's checked timeline.
-  var timeline: Timeline
+  public var timeline: Timeline
   /// The quality the output is encoded at (`--quality`, else the export's).
-  var quality: String
+  public var quality: String
 }
 
 /// A row that will not be rendered, and why.
-struct BatchFailure: Sendable, Hashable {
+public struct BatchFailure: Sendable, Hashable {
   /// The row's 1-based number.
-  var row: Int
+  public var row: Int
   /// One line for the summary (`error[E0311]: …`).
-  var reason: String
+  public var reason: String
 }
 
 /// The check of every row, done before anything is rendered: each row's cells become
 /// `--set` values, the script is checked with them, and the row's output is named.
-struct BatchPreparation {
+public struct BatchPreparation: Sendable {
   /// The rows to render, in row order.
-  var jobs: [BatchJob] = []
+  public var jobs: [BatchJob] = []
   /// The rows that will not be rendered.
-  var failures: [BatchFailure] = []
+  public var failures: [BatchFailure] = []
   /// What to print: row problems, the checker's diagnostics (errors per row, with the row
   /// and column named; warnings once).
-  var diagnostics: [Diagnostic] = []
+  public var diagnostics: [Diagnostic] = []
 
-  /// Checks every row of `data` against `script`; a row whose output would write over one
-  /// of `protected` (the script, the data) or a file the row reads fails with E0802.
-  static func prepare(
+  /// Checks every row of `data` against `script` (with facts about its media from `media`);
+  /// a row whose output would write over one of `protected` (the script, the data) or a file
+  /// the row reads fails with E0802. `resolve` turns a path as typed (the script's, an
+  /// output's under `outputFolder`) into an absolute one.
+  public static func prepare(
     script: SourceFile, data: BatchData, pattern: BatchNamePattern, outputFolder: String,
-    quality: QualityPreset.Name?, protected: ProtectedFiles, io: CommandIO
+    quality: QualityPreset.Name?, protected: ProtectedFiles, media: (any MediaFactsProvider)?,
+    resolve: (String) -> String
   ) -> BatchPreparation {
+    // Relative paths in the script resolve against its folder, as every command checks it.
+    let folder = (resolve(script.path) as NSString).deletingLastPathComponent
     var result = BatchPreparation()
     var warningsSeen: Set<String> = []
     for row in data.rows {
@@ -59,7 +63,8 @@ struct BatchPreparation {
         continue
       }
       let overrides = row.cells.map { (name: $0.column, value: $0.value) }
-      let checked = FrontEnd.check(script, io: io, overrides: overrides)
+      let checked = Checker.check(
+        script, options: CheckOptions(parameterOverrides: overrides, media: media, baseDirectory: folder))
       var firstError: Diagnostic?
       for diagnostic in checked.diagnostics {
         let placed = place(diagnostic, row: row, data: data)
@@ -89,18 +94,13 @@ struct BatchPreparation {
       let format = timeline.exports.first?.format.rawValue ?? "mp4"
       let outputName = (outputFolder as NSString).appendingPathComponent("\(name).\(format)")
       let origin = OutputOrigin.argument(option: "--out-dir", value: outputName)
-      switch RenderTarget.override(path: io.resolve(outputName), timeline: timeline, origin: origin) {
+      switch RenderTarget.override(path: resolve(outputName), timeline: timeline, origin: origin) {
       case .failure(let problem):
         result.failures.append(BatchFailure(row: row.number, reason: problem.description))
       case .success(let target):
         var rowProtected = protected
-        let folder = (io.resolve(script.path) as NSString).deletingLastPathComponent
         rowProtected.insert(contentsOf: ProtectedFiles.inputs(of: timeline, baseDirectory: folder))
-        if let refused = [target.path, target.metadataPath].lazy.compactMap({ output in
-          rowProtected.file(overwrittenBy: output).map {
-            ProtectedFiles.diagnostic(output: output, origin: origin, over: $0, script: script)
-          }
-        }).first {
+        if let refused = rowProtected.refusal(writing: target.outputPaths, origin: origin, script: script) {
           result.diagnostics.append(refused.note("while preparing row \(row.number)"))
           result.failures.append(BatchFailure(row: row.number, reason: "error[\(refused.code)]: \(refused.message)"))
           continue
@@ -138,7 +138,7 @@ struct BatchPreparation {
   }
 
   /// Every pair of jobs that would write one file, as messages; empty when names are unique.
-  func collisions() -> [String] {
+  public func collisions() -> [String] {
     var byPath: [String: [BatchJob]] = [:]
     for job in jobs { byPath[job.target.path, default: []].append(job) }
     return byPath.values.filter { $0.count > 1 }.sorted { $0[0].row < $1[0].row }.map { group in

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import VEDLCLI
+@testable import VEDLRender
 
 /// The data files of `vedl batch`: RFC 4180 CSV, JSON arrays of objects, and output names.
 @Suite struct BatchDataTests {
@@ -46,11 +46,10 @@ import Testing
   }
 
   @Test func raggedRowsAndBadHeadersAreReported() throws {
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    _ = write("a,b\n1,2\n3\n4,5,6\n", "rows.csv", in: folder)
-    let io = CapturedOutput().io(currentDirectory: folder.path)
-    let data = try BatchData.load("rows.csv", io: io).get()
+    let folder = try RenderWorkspace()
+    defer { folder.remove() }
+    try folder.write("a,b\n1,2\n3\n4,5,6\n", to: "rows.csv")
+    let data = try BatchData.load("rows.csv", resolved: folder.path("rows.csv")).get()
     #expect(data.columns == ["a", "b"])
     #expect(
       data.rows.map(\.problem) == [
@@ -58,14 +57,14 @@ import Testing
       ])
     #expect(data.rows[0].cells.map(\.value) == ["1", "2"])
 
-    _ = write("a,a\n1,2\n", "twice.csv", in: folder)
-    guard case .failure(let twice) = BatchData.load("twice.csv", io: io) else {
+    try folder.write("a,a\n1,2\n", to: "twice.csv")
+    guard case .failure(let twice) = BatchData.load("twice.csv", resolved: folder.path("twice.csv")) else {
       Issue.record("a repeated column was accepted")
       return
     }
     #expect(twice.diagnostic.message == "`twice.csv`: the header row names `a` twice")
-    _ = write("", "empty.csv", in: folder)
-    guard case .failure(let empty) = BatchData.load("empty.csv", io: io) else {
+    try folder.write("", to: "empty.csv")
+    guard case .failure(let empty) = BatchData.load("empty.csv", resolved: folder.path("empty.csv")) else {
       Issue.record("an empty file was accepted")
       return
     }
@@ -73,22 +72,21 @@ import Testing
   }
 
   @Test func jsonRowsBecomeText() throws {
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    _ = write(
+    let folder = try RenderWorkspace()
+    defer { folder.remove() }
+    try folder.write(
       #"[{"title": "A \"q\"", "size": 48, "ratio": 0.5, "on": true, "gone": null}, {"title": "B", "deep": {"x": 1}}]"#,
-      "rows.json", in: folder)
-    let data = try BatchData.load("rows.json", io: CapturedOutput().io(currentDirectory: folder.path)).get()
+      to: "rows.json")
+    let data = try BatchData.load("rows.json", resolved: folder.path("rows.json")).get()
     #expect(data.columns == ["deep", "gone", "on", "ratio", "size", "title"])
     #expect(
       data.rows[0].cells.map { "\($0.column)=\($0.value)" } == ["on=true", "ratio=0.5", "size=48", "title=A \"q\""])
     #expect(data.rows[0].problem == nil)
     #expect(data.rows[1].problem == "`deep` holds an object; a value must be a string, number, boolean or null")
 
-    _ = write(#"{"title": "x"}"#, "object.json", in: folder)
+    try folder.write(#"{"title": "x"}"#, to: "object.json")
     guard
-      case .failure(let notArray) = BatchData.load(
-        "object.json", io: CapturedOutput().io(currentDirectory: folder.path))
+      case .failure(let notArray) = BatchData.load("object.json", resolved: folder.path("object.json"))
     else {
       Issue.record("a top-level object was accepted")
       return
@@ -110,7 +108,7 @@ import Testing
     #expect(pattern.name(for: row, rowCount: 1200) == "0007-hello-world")
     #expect(BatchNamePattern.standard(columns: ["slug"]) == "{row}")
     #expect(BatchNamePattern.standard(columns: ["title"]) == "{row}-{title}")
-    #expect(throws: UsageError.self) { try BatchNamePattern("{slug}", columns: ["title"]) }
-    #expect(throws: UsageError.self) { try BatchNamePattern("{row", columns: []) }
+    #expect(throws: BatchNamePatternError.self) { try BatchNamePattern("{slug}", columns: ["title"]) }
+    #expect(throws: BatchNamePatternError.self) { try BatchNamePattern("{row", columns: []) }
   }
 }

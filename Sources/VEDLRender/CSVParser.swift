@@ -1,4 +1,5 @@
 import Foundation
+import VEDLSource
 
 /// One record of a CSV file: its fields, and where it lies in the file (for diagnostics).
 struct CSVRecord: Sendable, Hashable {
@@ -35,7 +36,7 @@ enum CSVParser {
   static func parse(_ bytes: [UInt8]) -> Result<[CSVRecord], CSVError> {
     var i = 0
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
-    guard String(validating: bytes[i...], as: UTF8.self) != nil else {
+    guard UTF8Validation.isValid(bytes, from: i) else {
       return .failure(CSVError(message: "the file is not UTF-8 text", line: 1))
     }
     var records: [CSVRecord] = []

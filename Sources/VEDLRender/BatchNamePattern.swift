@@ -5,7 +5,7 @@ import Foundation
 /// `{COLUMN}` the row's value in that column; everything else is literal. The result is
 /// made safe for file names by ``safeName(_:)`` and gets the extension of the script's
 /// export (`.mp4` when it has none). docs/batch.md documents it.
-struct BatchNamePattern: Sendable, Hashable {
+public struct BatchNamePattern: Sendable, Hashable {
   /// A piece of the pattern.
   enum Part: Sendable, Hashable {
     case literal(String)
@@ -20,19 +20,19 @@ struct BatchNamePattern: Sendable, Hashable {
 
   /// The pattern used without `--name`: `{row}-{title}` when the data has a `title`
   /// column, otherwise `{row}`.
-  static func standard(columns: [String]) -> String {
+  public static func standard(columns: [String]) -> String {
     columns.contains("title") ? "{row}-{title}" : "{row}"
   }
 
   /// Parses `text`; every `{NAME}` must be `row` or one of `columns`.
-  init(_ text: String, columns: [String]) throws(UsageError) {
+  public init(_ text: String, columns: [String]) throws(BatchNamePatternError) {
     var parts: [Part] = []
     var rest = Substring(text)
     while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
-      guard rest[open] == "{" else { throw UsageError("`--name \(text)`: a `}` without `{`") }
+      guard rest[open] == "{" else { throw BatchNamePatternError("`--name \(text)`: a `}` without `{`") }
       if open > rest.startIndex { parts.append(.literal(String(rest[..<open]))) }
       guard let close = rest[open...].firstIndex(of: "}") else {
-        throw UsageError("`--name \(text)`: a `{` without `}`")
+        throw BatchNamePatternError("`--name \(text)`: a `{` without `}`")
       }
       let name = String(rest[rest.index(after: open)..<close])
       if name == "row" {
@@ -41,12 +41,13 @@ struct BatchNamePattern: Sendable, Hashable {
         parts.append(.column(name))
       } else {
         let known = (["row"] + columns).map { "`{\($0)}`" }.joined(separator: ", ")
-        throw UsageError("`--name \(text)`: `{\(name)}` is neither `{row}` nor a column of the data (use \(known))")
+        throw BatchNamePatternError(
+          "`--name \(text)`: `{\(name)}` is neither `{row}` nor a column of the data (use \(known))")
       }
       rest = rest[rest.index(after: close)...]
     }
     if !rest.isEmpty { parts.append(.literal(String(rest))) }
-    guard !parts.isEmpty else { throw UsageError("`--name` must not be empty") }
+    guard !parts.isEmpty else { throw BatchNamePatternError("`--name` must not be empty") }
     self.parts = parts
   }
 
@@ -87,4 +88,11 @@ struct BatchNamePattern: Sendable, Hashable {
     }
     return result
   }
+}
+
+/// Why `--name` cannot be used: a usage error, in one line.
+public struct BatchNamePatternError: Error, Sendable, Hashable {
+  public var message: String
+
+  init(_ message: String) { self.message = message }
 }
