@@ -70,14 +70,15 @@ let package = Package(
     .executableTarget(name: "vedl", dependencies: ["VEDLCLI"]),
     // Shared test helpers: the seeded edit generator, the minimiser, child processes and the
     // differential renders (docs/testing.md). No libav: it runs the `vedl` and `ffmpeg` CLIs.
-    .target(name: "VEDLTestSupport", dependencies: ["VEDLTime", "VEDLSource", "VEDLSyntax", "VEDLSema"]),
+    .target(
+      name: "VEDLTestSupport", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLSema"]),
 
     .testTarget(name: "VEDLTimeTests", dependencies: ["VEDLTime"]),
     .testTarget(name: "VEDLSourceTests", dependencies: ["VEDLSource"]),
     .testTarget(name: "VEDLDiagnosticsTests", dependencies: ["VEDLDiagnostics", "VEDLSource"]),
     .testTarget(name: "VEDLSyntaxTests", dependencies: ["VEDLSyntax", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
     .testTarget(
-      name: "VEDLSemaTests", dependencies: ["VEDLSema", "VEDLSyntax", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
+      name: "VEDLSemaTests", dependencies: ["VEDLSema", "VEDLSyntax", "VEDLDiagnostics", "VEDLSource", "VEDLTime", "VEDLTestSupport"]),
     .testTarget(
       name: "VEDLCaptionsTests", dependencies: ["VEDLCaptions", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
     .testTarget(name: "VEDLMediaTests", dependencies: ["VEDLMedia", "VEDLTime"]),
@@ -111,7 +112,7 @@ let package = Package(
     .testTarget(
       name: "VEDLLanguageServerTests",
       dependencies: ["VEDLLanguageServer", "VEDLIDE", "VEDLSema", "VEDLSource", "VEDLTime"]),
-    .testTarget(name: "VEDLCLITests", dependencies: ["VEDLCLI", "VEDLSyntax", "VEDLDiagnostics"]),
+    .testTarget(name: "VEDLCLITests", dependencies: ["VEDLCLI", "VEDLSyntax", "VEDLDiagnostics", "VEDLTestSupport"]),
     .testTarget(
       name: "VEDLDifferentialTests",
       dependencies: [

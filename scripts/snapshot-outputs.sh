@@ -54,7 +54,7 @@ renders() {
     local file="$work/render-$backend.mov"
     rm -f "$file"
     if "$vedl" render "$script" -o "$file" --backend "$backend" --force "$@" > /dev/null 2>&1; then
-      ffmpeg -v error -i "$file" -f framemd5 - > "$out/$name.$backend.framemd5"
+      ffmpeg -nostdin -v error -i "$file" -f framemd5 - > "$out/$name.$backend.framemd5"
     else
       echo "render failed" > "$out/$name.$backend.framemd5"
     fi
@@ -64,9 +64,21 @@ renders() {
 cp -r "$repo/Samples" "$work/Samples"
 media "$work/Samples/media"
 for script in "$work"/Samples/*.vedl; do
-  name=sample-$(basename "$script" .vedl)
-  texts "$script" "$name"
-  renders "$script" "$name" --quality draft
+  texts "$script" "sample-$(basename "$script" .vedl)"
+done
+# Every export of every sample (some have several), by each backend, at `low` quality (which
+# also scales the picture down), each in a copy of its own.
+for backend in ffmpeg native; do
+  copy="$work/samples-$backend"
+  cp -r "$work/Samples" "$copy"
+  for script in "$copy"/*.vedl; do
+    "$vedl" render "$script" --backend "$backend" --quality low --force > /dev/null 2>&1 ||
+      echo "render failed" > "$out/sample-$(basename "$script" .vedl).$backend.render"
+  done
+  while IFS= read -r file; do
+    name=sample-$(echo "${file#"$copy"/}" | tr '/' '-')
+    ffmpeg -nostdin -v error -i "$file" -f framemd5 - > "$out/$name.$backend.framemd5"
+  done < <(find "$copy" -path "$copy/media" -prune -o -type f \( -name '*.mp4' -o -name '*.mov' -o -name '*.webm' -o -name '*.png' \) -print | sort)
 done
 
 for kind in graph ir diagnostics; do

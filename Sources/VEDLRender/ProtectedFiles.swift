@@ -160,8 +160,8 @@ public struct ProtectedFiles: Sendable {
 /// Where the user named an output: a string in the script (an export, thumbnail or
 /// sidecar) or a command-line argument (`-o OUT`). Diagnostics about the output point there.
 public enum OutputOrigin: Sendable, Hashable {
-  /// The string literal `"writtenPath"` in the script.
-  case script(writtenPath: String)
+  /// The string literal `"writtenPath"` in the script, at `span` (the checker's).
+  case script(writtenPath: String, span: Span?)
   /// The value of a command-line option, e.g. `-o out.mp4` or a batch row's name in
   /// `--out-dir`.
   case argument(option: String, value: String)
@@ -169,7 +169,7 @@ public enum OutputOrigin: Sendable, Hashable {
   /// The path as the user wrote it.
   public var writtenPath: String {
     switch self {
-    case .script(let written): written
+    case .script(let written, _): written
     case .argument(_, let value): value
     }
   }
@@ -179,8 +179,9 @@ public enum OutputOrigin: Sendable, Hashable {
   /// is not in the script.
   public func location(in script: SourceFile) -> (SourceFile, Span)? {
     switch self {
-    case .script(let written):
-      return RenderDiagnostics.span(ofStringLiteral: written, in: script).map { (script, $0) }
+    case .script(let written, let span):
+      // A target made by a program may not know where the script names its path.
+      return (span ?? RenderDiagnostics.span(ofStringLiteral: written, in: script)).map { (script, $0) }
     case .argument(let option, let value):
       let file = SourceFile(path: option, text: value)
       return (file, Span(start: 0, end: file.bytes.count))

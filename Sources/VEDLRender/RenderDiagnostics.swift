@@ -131,13 +131,14 @@ public enum RenderDiagnostics {
   static func origin(of path: String, target: RenderTarget?) -> OutputOrigin? {
     guard let target else { return nil }
     if path == target.path || path == target.metadataPath {
-      return target.origin ?? .script(writtenPath: target.export?.writtenPath ?? target.path)
+      return target.origin
+        ?? .script(writtenPath: target.export?.writtenPath ?? target.path, span: target.export?.pathSpan)
     }
     if let thumbnail = target.thumbnails.first(where: { $0.path == path }) {
-      return .script(writtenPath: thumbnail.writtenPath)
+      return .script(writtenPath: thumbnail.writtenPath, span: thumbnail.pathSpan)
     }
     if let sidecar = target.sidecars.first(where: { $0.path == path }) {
-      return .script(writtenPath: sidecar.writtenPath)
+      return .script(writtenPath: sidecar.writtenPath, span: sidecar.pathSpan)
     }
     return nil
   }

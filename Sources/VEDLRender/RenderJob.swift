@@ -164,11 +164,6 @@ public struct RenderJob: Sendable {
     return Array(Set(paths)).sorted()
   }
 
-  /// Every file the job writes.
-  var outputPaths: [String] {
-    [target.path, target.metadataPath] + target.thumbnails.map(\.path) + target.sidecars.map(\.path)
-  }
-
   /// The checker already rejects an export over a source (E0802); this check stands guard
   /// for every file the job writes (output, metadata, thumbnails, sidecars) against the
   /// script, every file the timeline and the graph read and the command's other inputs
@@ -178,7 +173,7 @@ public struct RenderJob: Sendable {
     protected.insert(contentsOf: ProtectedFiles.inputs(of: timeline, baseDirectory: settings.baseDirectory))
     protected.insert(
       contentsOf: (plan.ffmpeg?.graph.inputs ?? []).map { ProtectedFile(path: $0.path, role: .source) })
-    for output in outputPaths {
+    for output in target.outputPaths {
       if let input = protected.file(overwrittenBy: output) { throw .outputIsInput(output: output, input: input) }
     }
   }
@@ -192,8 +187,7 @@ public struct RenderJob: Sendable {
   /// The output, its thumbnails, sidecars and `<output>.json` all exist: only then can the
   /// up-to-date rule skip the render.
   var outputsExist: Bool {
-    let files = [target.path, target.metadataPath] + target.thumbnails.map(\.path) + target.sidecars.map(\.path)
-    return files.allSatisfy { FileManager.default.fileExists(atPath: $0) }
+    target.outputPaths.allSatisfy { FileManager.default.fileExists(atPath: $0) }
   }
 
   // MARK: After the run

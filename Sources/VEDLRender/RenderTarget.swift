@@ -36,7 +36,7 @@ public struct RenderTarget: Sendable, Hashable {
   public init(export: Export) {
     self.init(
       path: export.path, format: export.format, export: export, thumbnails: export.thumbnails,
-      sidecars: export.sidecars, origin: .script(writtenPath: export.writtenPath))
+      sidecars: export.sidecars, origin: .script(writtenPath: export.writtenPath, span: export.pathSpan))
   }
 
   /// Every export of `timeline`, in the script's order.

@@ -3,46 +3,10 @@ import Testing
 import VEDLDiagnostics
 import VEDLSema
 import VEDLSource
+import VEDLTestSupport
 import VEDLTime
 
 @testable import VEDLCLI
-
-/// Runs annotated fixtures: `.vedl` files under `Tests/Fixtures/diagnostics/` that carry their
-/// expected diagnostics inline, in the style of Swift's `-verify` mode:
-///
-/// ```
-/// gap 12q  // expected-error[E0103] {{unknown unit `q`}}
-/// // expected-warning@+1[W0401] {{off the frame grid}}
-/// ```
-///
-/// `expected-SEVERITY` (error, warning, note), an optional line offset `@+N` / `@-N`
-/// (default: the comment's own line), the code in brackets, and a substring of the message
-/// in `{{…}}`. Every diagnostic must be expected and every expectation met.
-struct Expectation: Hashable, CustomStringConvertible {
-  var line: Int
-  var severity: Severity
-  var code: String
-  var message: String
-
-  var description: String { "line \(line): expected-\(severity.rawValue)[\(code)] {{\(message)}}" }
-
-  /// Parses every annotation in `text`.
-  static func parse(_ text: String) -> [Expectation] {
-    var result: [Expectation] = []
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    let pattern = /expected-(error|warning|note)(@([+-]\d+))?\[([EW]\d{4})\]\s*\{\{(.*?)\}\}/
-    for (index, line) in lines.enumerated() {
-      for match in String(line).matches(of: pattern) {
-        let offset = match.output.3.flatMap { Int($0) } ?? 0
-        result.append(
-          Expectation(
-            line: index + 1 + offset, severity: Severity(rawValue: String(match.output.1))!,
-            code: String(match.output.4), message: String(match.output.5)))
-      }
-    }
-    return result
-  }
-}
 
 /// The media facts fixtures see: any path is a 10 s 1920x1080 30 fps video with sound,
 /// except for these names.
@@ -88,26 +52,14 @@ enum Repository {
   }
 }
 
-/// Checks one fixture; returns a list of mismatches (empty when it passes).
+/// Checks one fixture (annotated as `DiagnosticExpectation` reads); returns a list of
+/// mismatches (empty when it passes).
 func verifyFixture(_ url: URL) -> [String] {
   guard let data = FileManager.default.contents(atPath: url.path) else { return ["cannot read \(url.path)"] }
   let file = SourceFile(path: url.lastPathComponent, bytes: [UInt8](data))
   let io = CapturedOutput().io(currentDirectory: url.deletingLastPathComponent().path)
   let diagnostics = FrontEnd.check(file, io: io, media: FixtureMedia.provider).diagnostics
-  var expected = Expectation.parse(String(decoding: data, as: UTF8.self))
-  var problems: [String] = []
-  for d in diagnostics {
-    let line = d.file === file ? file.lines.location(of: d.span.start).line : -1
-    if let i = expected.firstIndex(where: {
-      $0.line == line && $0.severity == d.severity && $0.code == d.code.id && d.message.contains($0.message)
-    }) {
-      expected.remove(at: i)
-    } else {
-      problems.append("unexpected \(d.severity.rawValue)[\(d.code.id)] at line \(line): \(d.message)")
-    }
-  }
-  for e in expected { problems.append("missing \(e)") }
-  return problems
+  return DiagnosticExpectation.verify(diagnostics, of: file, at: url)
 }
 
 @Suite struct DiagnosticFixtureTests {
@@ -124,11 +76,30 @@ func verifyFixture(_ url: URL) -> [String] {
   }
 
   @Test func annotationParsing() {
-    let e = Expectation.parse("a // expected-error[E0101] {{x y}}\n// expected-warning@+2[W0401] {{snap}}\n")
-    #expect(
-      e == [
-        Expectation(line: 1, severity: .error, code: "E0101", message: "x y"),
-        Expectation(line: 4, severity: .warning, code: "W0401", message: "snap"),
-      ])
+    let e = DiagnosticExpectation.parse(
+      "a // expected-error:3[E0101] {{x y}}\n// expected-warning@+2:14[W0401] {{snap}} fixit{{2s}} note{{grid}}\n")
+    #expect(e.map(\.line) == [1, 4] && e.map(\.column) == [3, 14])
+    #expect(e.map(\.severity) == [.error, .warning] && e.map(\.code) == ["E0101", "W0401"])
+    #expect(e.map(\.message) == ["x y", "snap"])
+    #expect(e[0].fixits.isEmpty && e[1].fixits == ["2s"] && e[1].notes == ["grid"])
+  }
+
+  /// A wrong column, a missing note or an unnamed fix-it fails the fixture.
+  @Test func columnsNotesAndFixItsArePinned() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vedl-fixture-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func problems(_ annotation: String) throws -> [String] {
+      let url = folder.appendingPathComponent("f.vedl")
+      try "vedl 1\ncanvas 320x180\ntrack main {\n  gap 2q // \(annotation)\n}\n".write(
+        to: url, atomically: true, encoding: .utf8)
+      return verifyFixture(url)
+    }
+    let right = "expected-error:7[E0103] {{unknown unit}}"
+    let base = try problems(right)
+    #expect(base.allSatisfy { !$0.contains("column") && !$0.contains("note") }, "\(base)")
+    #expect(try problems("expected-error:8[E0103] {{unknown unit}}").contains { $0.contains("column 7") })
+    #expect(try problems("expected-error[E0103] {{unknown unit}}").contains { $0.contains("give its column") })
+    #expect(try problems(right + " note{{no such note}}").contains { $0.contains("no note contains") })
   }
 }
