@@ -78,7 +78,8 @@ let package = Package(
     .testTarget(name: "VEDLDiagnosticsTests", dependencies: ["VEDLDiagnostics", "VEDLSource"]),
     .testTarget(name: "VEDLSyntaxTests", dependencies: ["VEDLSyntax", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
     .testTarget(
-      name: "VEDLSemaTests", dependencies: ["VEDLSema", "VEDLSyntax", "VEDLDiagnostics", "VEDLSource", "VEDLTime", "VEDLTestSupport"]),
+      name: "VEDLSemaTests",
+      dependencies: ["VEDLSema", "VEDLSyntax", "VEDLDiagnostics", "VEDLSource", "VEDLTime", "VEDLTestSupport"]),
     .testTarget(
       name: "VEDLCaptionsTests", dependencies: ["VEDLCaptions", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
     .testTarget(name: "VEDLMediaTests", dependencies: ["VEDLMedia", "VEDLTime"]),
