@@ -49,8 +49,7 @@ let package = Package(
     .target(
       name: "VEDLNative",
       dependencies: [
-        "CFFmpeg", "VEDLTime", "VEDLSema", "VEDLLowering", "VEDLMedia", "VEDLRaster", "VEDLFontRaster",
-        "VEDLNativeAudio",
+        "VEDLTime", "VEDLSema", "VEDLLowering", "VEDLMedia", "VEDLRaster", "VEDLFontRaster", "VEDLNativeAudio",
       ]),
     .target(
       name: "VEDLRender",
