@@ -44,12 +44,12 @@ let package = Package(
     ),
     .target(name: "VEDLRaster"),
     .target(name: "VEDLFontRaster", dependencies: ["CFreeType"]),
-    .target(name: "VEDLNativeAudio", dependencies: ["CFFmpeg", "VEDLTime", "VEDLSema", "VEDLMedia"]),
+    // The native renderer reaches libav only through VEDLMedia's wrappers.
+    .target(name: "VEDLNativeAudio", dependencies: ["VEDLTime", "VEDLSema", "VEDLMedia"]),
     .target(
       name: "VEDLNative",
       dependencies: [
-        "CFFmpeg", "VEDLTime", "VEDLSema", "VEDLLowering", "VEDLMedia", "VEDLRaster", "VEDLFontRaster",
-        "VEDLNativeAudio",
+        "VEDLTime", "VEDLSema", "VEDLLowering", "VEDLMedia", "VEDLRaster", "VEDLFontRaster", "VEDLNativeAudio",
       ]),
     .target(
       name: "VEDLRender",

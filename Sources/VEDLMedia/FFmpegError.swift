@@ -33,6 +33,12 @@ public struct FFmpegError: Error, Sendable, Hashable, CustomStringConvertible {
     return text
   }
 
+  /// FFmpeg's text for the code followed by the lines it logged, without the operation:
+  /// `Invalid data found when processing input (moov atom not found)`.
+  public var explanation: String {
+    libraryMessages.isEmpty ? message : "\(message) (" + libraryMessages.joined(separator: "; ") + ")"
+  }
+
   /// FFmpeg's text for any return code, from `av_strerror` (which also knows POSIX codes).
   public static func message(for code: Int32) -> String {
     var buffer = [CChar](repeating: 0, count: Int(AV_ERROR_MAX_STRING_SIZE) + 1)

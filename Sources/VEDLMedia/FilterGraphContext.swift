@@ -4,7 +4,11 @@ import CFFmpeg
 /// operations VEDL builds graphs with: parse `-filter_complex` text, create a filter, link two
 /// pads, configure. Failures become `MediaRenderError.invalidGraph` carrying the lines FFmpeg
 /// logged ("No such filter: 'blurr'").
-final class FilterGraphContext {
+///
+/// Public for the native renderer's few small graphs (a file's picture treatment, the
+/// `testsrc2` pattern, `atempo`), built with the `Filter` handles below; those calls throw
+/// `FFmpegError`.
+public final class FilterGraphContext {
   let graph: UnsafeMutablePointer<AVFilterGraph>
 
   /// A pad that the parsed text leaves unconnected: `[0:v]` at the start of a chain, `[vout]`
@@ -18,12 +22,20 @@ final class FilterGraphContext {
     var kind: StreamKind
   }
 
-  init() throws(MediaRenderError) {
+  /// An empty graph (`avfilter_graph_alloc`).
+  public init() throws(FFmpegError) {
     LibavLog.ensureConfigured()
     guard let graph = avfilter_graph_alloc() else {
-      throw .invalidGraph(reason: "out of memory while creating the filter graph")
+      throw FFmpegError(code: vedl_averror_enomem(), operation: "creating a filter graph")
     }
     self.graph = graph
+  }
+
+  /// An empty graph for a render, failing as the FFmpeg backend reports it.
+  static func forRendering() throws(MediaRenderError) -> FilterGraphContext {
+    do { return try FilterGraphContext() } catch {
+      throw .invalidGraph(reason: "out of memory while creating the filter graph")
+    }
   }
 
   deinit {
@@ -156,5 +168,119 @@ final class FilterGraphContext {
     var text = messages.isEmpty ? generic : messages.map(\.lowercasedFirstLetter).joined(separator: "; ")
     if let operation { text = "\(operation): \(text)" }
     return text
+  }
+
+  // MARK: Small graphs built by hand (the native renderer)
+
+  /// One filter of the graph; valid while the graph is.
+  public struct Filter {
+    let context: UnsafeMutablePointer<AVFilterContext>
+  }
+
+  /// How many threads the graph's filters may use (`nb_threads`; 0 is libav's choice).
+  /// Set before the filters are created.
+  public var threadCount: Int {
+    get { Int(graph.pointee.nb_threads) }
+    set { graph.pointee.nb_threads = Int32(newValue) }
+  }
+
+  /// Creates and initialises filter `name` called `instance` with `arguments`
+  /// (`avfilter_graph_create_filter`).
+  public func addFilter(_ name: String, instance: String, arguments: String?) throws(FFmpegError) -> Filter {
+    guard let definition = avfilter_get_by_name(name) else {
+      throw FFmpegError(code: vedl_averror_filter_not_found(), operation: "creating the `\(name)` filter")
+    }
+    var context: UnsafeMutablePointer<AVFilterContext>? = nil
+    let (code, messages) = LibavLogRouter.shared.recordingErrorsOnThisThread {
+      avfilter_graph_create_filter(&context, definition, instance, arguments, nil, graph)
+    }
+    guard code >= 0, let context else {
+      throw FFmpegError(
+        code: code < 0 ? code : vedl_averror_bug(), operation: "creating the `\(name)` filter",
+        libraryMessages: messages)
+    }
+    return Filter(context: context)
+  }
+
+  /// Links the first output of `source` to the first input of `destination` (`avfilter_link`).
+  public func connect(_ source: Filter, to destination: Filter) throws(FFmpegError) {
+    let code = avfilter_link(source.context, 0, destination.context, 0)
+    if code < 0 { throw FFmpegError(code: code, operation: "linking filters") }
+  }
+
+  /// Restricts `filter`'s `sample_fmts` option (an `abuffersink`'s) to `formats`.
+  public func setSampleFormats(_ formats: [SampleFormat], of filter: Filter) throws(FFmpegError) {
+    var list = formats.map(\.avFormat) + [AV_SAMPLE_FMT_NONE]
+    let code = vedl_av_opt_set_sample_formats(
+      UnsafeMutableRawPointer(filter.context), "sample_fmts", &list, Int32(AV_OPT_SEARCH_CHILDREN))
+    if code < 0 { throw FFmpegError(code: code, operation: "setting the output's sample formats") }
+  }
+
+  /// Parses the filter chain `text` (`-filter_complex` syntax without pads) into the graph
+  /// (`avfilter_graph_parse_ptr`): its open input is fed by `source` (when given; a chain
+  /// that starts with a generator has none) and its open output feeds `sink`.
+  public func parseChain(_ text: String, from source: Filter?, to sink: Filter) throws(FFmpegError) {
+    // The chain's open ends, named as `avfilter_graph_parse_ptr` expects: `outputs` lists
+    // the filters whose outputs feed the chain, `inputs` those that take its output.
+    var outputs: UnsafeMutablePointer<AVFilterInOut>? = nil
+    if let source {
+      outputs = avfilter_inout_alloc()
+      guard let chainInput = outputs else {
+        throw FFmpegError(code: vedl_averror_enomem(), operation: "parsing the filters `\(text)`")
+      }
+      chainInput.pointee.name = av_strdup("in")
+      chainInput.pointee.filter_ctx = source.context
+      chainInput.pointee.pad_idx = 0
+      chainInput.pointee.next = nil
+    }
+    var inputs = avfilter_inout_alloc()
+    defer {
+      avfilter_inout_free(&outputs)
+      avfilter_inout_free(&inputs)
+    }
+    guard let chainOutput = inputs else {
+      throw FFmpegError(code: vedl_averror_enomem(), operation: "parsing the filters `\(text)`")
+    }
+    chainOutput.pointee.name = av_strdup("out")
+    chainOutput.pointee.filter_ctx = sink.context
+    chainOutput.pointee.pad_idx = 0
+    chainOutput.pointee.next = nil
+    let (code, messages) = LibavLogRouter.shared.recordingErrorsOnThisThread {
+      avfilter_graph_parse_ptr(graph, text, &inputs, &outputs, nil)
+    }
+    if code < 0 {
+      throw FFmpegError(code: code, operation: "parsing the filters `\(text)`", libraryMessages: messages)
+    }
+  }
+
+  /// Checks every pad is connected and negotiates formats (`avfilter_graph_config`).
+  public func configureLinks() throws(FFmpegError) {
+    let (code, messages) = LibavLogRouter.shared.recordingErrorsOnThisThread {
+      avfilter_graph_config(graph, nil)
+    }
+    if code < 0 { throw FFmpegError(code: code, operation: "configuring the filters", libraryMessages: messages) }
+  }
+
+  /// Gives `frame` — or, when `nil`, the end of the stream — to the buffer source `source`
+  /// (`av_buffersrc_add_frame_flags`). With `keepingReference` the frame is left as it is
+  /// (`AV_BUFFERSRC_FLAG_KEEP_REF`); without, the graph takes its buffers and leaves it empty.
+  public func send(_ frame: Frame?, to source: Filter, keepingReference: Bool) throws(FFmpegError) {
+    let flags = keepingReference ? Int32(AV_BUFFERSRC_FLAG_KEEP_REF) : 0
+    let (code, messages) = LibavLogRouter.shared.recordingErrorsOnThisThread {
+      av_buffersrc_add_frame_flags(source.context, frame?.frame, flags)
+    }
+    if code < 0 { throw FFmpegError(code: code, operation: "filtering", libraryMessages: messages) }
+  }
+
+  /// Takes the next frame out of the buffer sink `sink` into `frame`
+  /// (`av_buffersink_get_frame`).
+  public func receive(from sink: Filter, into frame: Frame) throws(FFmpegError) -> FrameReception {
+    let (code, messages) = LibavLogRouter.shared.recordingErrorsOnThisThread {
+      av_buffersink_get_frame(sink.context, frame.frame)
+    }
+    if code >= 0 { return .received }
+    if code == vedl_averror_eagain() { return .needsInput }
+    if code == vedl_averror_eof() { return .endOfStream }
+    throw FFmpegError(code: code, operation: "filtering", libraryMessages: messages)
   }
 }

@@ -86,7 +86,7 @@ final class FilterGraphSession {
     pendingReleases = settings.inputs.enumerated().compactMap { index, options in
       options.lastUse.map { (index, $0) }
     }.sorted { $0.time > $1.time }
-    graph = try FilterGraphContext()
+    graph = try FilterGraphContext.forRendering()
     let (openInputs, openOutputs) = try graph.parse(settings.graph)
 
     // Which stream of which input each unconnected input pad reads.

@@ -5,7 +5,7 @@ public enum FilterGraphSyntaxCheck {
   /// `nil` when libavfilter accepts `text`, otherwise FFmpeg's reason.
   public static func problem(in text: String) -> String? {
     do throws(MediaRenderError) {
-      let context = try FilterGraphContext()
+      let context = try FilterGraphContext.forRendering()
       _ = try context.parse(text)
       return nil
     } catch {

@@ -88,7 +88,7 @@ public final class FormatInputContext {
 
   /// Reads the next packet of any stream not discarded into `packet` (`av_read_frame`).
   /// Returns `false` at the end of the file; throws on a read error.
-  func readPacket(into packet: Packet) throws(FFmpegError) -> Bool {
+  public func readPacket(into packet: Packet) throws(FFmpegError) -> Bool {
     packet.unreference()
     let (code, messages) = LibavLogRouter.shared.recordingErrors(
       about: UnsafeMutableRawPointer(context)
@@ -105,9 +105,68 @@ public final class FormatInputContext {
 
   /// Makes the demuxer skip every stream except those in `kept`, so reading packets of one
   /// stream does not pay for the others.
-  func discardAllStreams(except kept: Set<Int>) {
+  public func discardAllStreams(except kept: Set<Int>) {
     for index in 0..<streamCount {
       stream(at: index).pointee.discard = kept.contains(index) ? AVDISCARD_DEFAULT : AVDISCARD_ALL
     }
   }
+
+  /// The index of the first stream of `kind`; `nil` when the file has none.
+  public func firstStream(of kind: StreamKind) -> Int? {
+    (0..<streamCount).first { StreamKind(stream(at: $0).pointee.codecpar.pointee.codec_type) == kind }
+  }
+
+  /// The file's start time in microseconds (`AVFormatContext.start_time`); `nil` when
+  /// unknown.
+  public var startTime: Int64? {
+    context.pointee.start_time == vedl_av_nopts_value() ? nil : context.pointee.start_time
+  }
+
+  /// Whether the demuxer seeks by presentation time (`AVFMT_SEEK_TO_PTS`), not decoding time.
+  public var seeksByPresentationTime: Bool {
+    context.pointee.iformat.pointee.flags & AVFMT_SEEK_TO_PTS != 0
+  }
+
+  /// Whether some stream has reordered frames (`codecpar.video_delay`), which a seek by
+  /// decoding time must allow for.
+  public var hasReorderedFrames: Bool {
+    (0..<streamCount).contains { stream(at: $0).pointee.codecpar.pointee.video_delay != 0 }
+  }
+
+  /// The clock and length of stream `index`, as stored.
+  public func timing(ofStream index: Int) -> StreamTiming {
+    let stream = stream(at: index).pointee
+    return StreamTiming(
+      timeBase: LibavRational(stream.time_base), averageFrameRate: LibavRational(stream.avg_frame_rate),
+      realFrameRate: LibavRational(stream.r_frame_rate),
+      startTime: stream.start_time == vedl_av_nopts_value() ? nil : stream.start_time,
+      duration: stream.duration == vedl_av_nopts_value() ? nil : stream.duration)
+  }
+
+  /// Goes to the keyframe at or before `timestamp` (microseconds, on the file's own clock)
+  /// in the default stream (`avformat_seek_file` with no lower bound).
+  public func seek(toMicroseconds timestamp: Int64) throws(FFmpegError) {
+    let (code, messages) = LibavLogRouter.shared.recordingErrors(
+      about: UnsafeMutableRawPointer(context)
+    ) {
+      avformat_seek_file(context, -1, Int64.min, timestamp, timestamp, 0)
+    }
+    if code < 0 {
+      throw FFmpegError(code: code, operation: "seeking in \"\(path)\"", libraryMessages: messages)
+    }
+  }
+}
+
+/// The clock and length of one stream of an input file, in libav's integers.
+public struct StreamTiming: Hashable, Sendable {
+  /// The unit of the stream's timestamps.
+  public var timeBase: LibavRational
+  /// The average frame rate (`avg_frame_rate`; `0/0` when unknown).
+  public var averageFrameRate: LibavRational
+  /// The lowest rate that represents every timestamp (`r_frame_rate`).
+  public var realFrameRate: LibavRational
+  /// The first timestamp, in `timeBase`; `nil` when unknown.
+  public var startTime: Int64?
+  /// The length, in `timeBase`; `nil` when unknown.
+  public var duration: Int64?
 }

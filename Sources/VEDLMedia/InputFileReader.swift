@@ -229,9 +229,13 @@ final class InputFileReader {
   private func decoder(of kind: StreamKind) throws(MediaRenderError) -> StreamDecoder? {
     if let decoder = decoders[kind] { return decoder }
     guard let streamIndex = streamIndexes[kind] else { return nil }
-    let decoder = try StreamDecoder(
-      stream: input.stream(at: streamIndex), kind: kind, path: options.path,
-      decoderName: kind == .video ? options.videoDecoder : nil)
+    let decoder: StreamDecoder
+    do {
+      decoder = try StreamDecoder(
+        stream: input.stream(at: streamIndex), kind: kind, decoderName: kind == .video ? options.videoDecoder : nil)
+    } catch {
+      throw .unreadableInput(path: options.path, reason: error.reason(kind: kind))
+    }
     decoders[kind] = decoder
     return decoder
   }

@@ -70,7 +70,7 @@ final class IsolatedChain {
     text: String, inputs: [MediaInputOptions], upstream: [String: IsolatedChain] = [:],
     timestampMode: InputTimestampMode, number: Int, tally: DecodingTally
   ) throws(MediaRenderError) {
-    let probe = try FilterGraphContext()
+    let probe = try FilterGraphContext.forRendering()
     let (openInputs, openOutputs) = try probe.parse(text)
     var streams: [(input: Int, kind: StreamKind)] = []
     var readChains: [String: IsolatedChain] = [:]
@@ -129,7 +129,7 @@ final class IsolatedChain {
     text: String, inputs: [MediaInputOptions], upstream: [String: IsolatedChain], timestampMode: InputTimestampMode,
     number: Int, tally: DecodingTally
   ) throws(MediaRenderError) -> Running {
-    let graph = try FilterGraphContext()
+    let graph = try FilterGraphContext.forRendering()
     let (openInputs, openOutputs) = try graph.parse(text)
     var feeds: [Feed] = []
     for (i, pad) in openInputs.enumerated() {

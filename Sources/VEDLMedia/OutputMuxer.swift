@@ -5,9 +5,12 @@ import CFFmpeg
 /// header is written once every stream's encoder is open, and packets that arrive before
 /// that wait in a queue (the CLI's muxing queue). Releasing a muxer that was not finished
 /// closes the file without a trailer; the caller deletes it.
-final class OutputMuxer {
+///
+/// The native renderer, whose encoders are open before the file is created, adds each
+/// stream with `addStream(for:)` and writes the header itself.
+public final class OutputMuxer {
   private let context: UnsafeMutablePointer<AVFormatContext>
-  let path: String
+  public let path: String
   private let options: [MediaOption]
   /// Encoder time base of each declared stream once configured.
   private var encoderTimeBases: [Int: AVRational] = [:]
@@ -17,7 +20,7 @@ final class OutputMuxer {
   private var finished = false
 
   /// Creates the muxer for `path`, choosing the format by `formatName` or by the extension.
-  init(path: String, formatName: String?, options: [MediaOption]) throws(MediaRenderError) {
+  public init(path: String, formatName: String?, options: [MediaOption]) throws(MediaRenderError) {
     LibavLog.ensureConfigured()
     var allocated: UnsafeMutablePointer<AVFormatContext>? = nil
     let (code, messages) = LibavLogRouter.shared.recordingErrorsOnThisThread {
@@ -66,9 +69,31 @@ final class OutputMuxer {
     return streamCount - 1
   }
 
+  /// Whether the muxer `formatName` wants codec headers out of band
+  /// (`AV_CODEC_FLAG_GLOBAL_HEADER`): asked before the encoders are opened, which is before
+  /// the file is created.
+  public static func formatWantsGlobalHeader(_ formatName: String) -> Bool {
+    guard let format = av_guess_format(formatName, nil, nil) else { return false }
+    return format.pointee.flags & AVFMT_GLOBALHEADER != 0
+  }
+
+  /// Adds a stream with the parameters of the open `encoder`; returns its index. The header
+  /// is left to `writeHeader`.
+  public func addStream(for encoder: StreamEncoder) throws(MediaRenderError) -> Int {
+    let index = try addStream()
+    try copyParameters(to: index, from: encoder)
+    return index
+  }
+
   /// Gives stream `index` the parameters of its now-open `encoder`, and writes the header
   /// when every stream has them.
   func configure(stream index: Int, from encoder: StreamEncoder) throws(MediaRenderError) {
+    try copyParameters(to: index, from: encoder)
+    if encoderTimeBases.count == streamCount { try writeHeader() }
+  }
+
+  /// Gives stream `index` the parameters and time base of `encoder`.
+  private func copyParameters(to index: Int, from encoder: StreamEncoder) throws(MediaRenderError) {
     let stream = context.pointee.streams[index]!
     let code = avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context)
     if code < 0 {
@@ -80,10 +105,11 @@ final class OutputMuxer {
       stream.pointee.sample_aspect_ratio = encoder.context.pointee.sample_aspect_ratio
     }
     encoderTimeBases[index] = encoder.timeBase
-    if encoderTimeBases.count == streamCount { try writeHeader() }
   }
 
-  private func writeHeader() throws(MediaRenderError) {
+  /// Writes the header with the muxer options given at creation; an option the muxer does
+  /// not take is an error.
+  public func writeHeader() throws(MediaRenderError) {
     var dictionary: OpaquePointer? = nil
     defer { av_dict_free(&dictionary) }
     for option in options { av_dict_set(&dictionary, option.key, option.value, 0) }
@@ -105,7 +131,7 @@ final class OutputMuxer {
 
   /// Writes `packet` (stamped in its encoder's time base) to stream `index`, or queues it
   /// until the header is written.
-  func write(_ packet: Packet, stream index: Int) throws(MediaRenderError) {
+  public func write(_ packet: Packet, stream index: Int) throws(MediaRenderError) {
     guard headerWritten else {
       queued.append((index, packet))
       return
@@ -123,7 +149,7 @@ final class OutputMuxer {
   }
 
   /// Writes the trailer (the MP4 index) and closes the file.
-  func finish() throws(MediaRenderError) {
+  public func finish() throws(MediaRenderError) {
     guard headerWritten, !finished else { return }
     finished = true
     let (code, messages) = LibavLogRouter.shared.recordingErrorsOnThisThread {

@@ -4,9 +4,12 @@ import CFFmpeg
 /// codec and turns packets into frames with the timestamps the `ffmpeg` CLI gives them —
 /// a picture's best-effort timestamp in the stream's time base, a block of samples' time in
 /// samples (`1/sample_rate`).
-final class StreamDecoder {
+///
+/// Public for the native renderer, which reads packets itself and drives the decoder with
+/// `send`/`receive` (and `stamp` for sound) instead of `decode`.
+public final class StreamDecoder {
   let context: UnsafeMutablePointer<AVCodecContext>
-  let kind: StreamKind
+  public let kind: StreamKind
   /// The stream's time base, in which packets and decoded pictures are stamped.
   let streamTimeBase: AVRational
   /// For audio: where the next block of samples starts when a frame carries no timestamp,
@@ -14,25 +17,32 @@ final class StreamDecoder {
   private var nextAudioTimestamp: Int64?
   private var rescaleDeltaState: Int64 = vedl_av_nopts_value()
 
-  /// Opens a decoder for `stream` of the file at `path` (used in error messages): the one
-  /// named `decoderName` (`-c:v NAME` before `-i`), else the codec's default.
-  init(stream: UnsafeMutablePointer<AVStream>, kind: StreamKind, path: String, decoderName: String? = nil)
-    throws(MediaRenderError)
+  /// Opens a decoder for stream `index` of `input`: the one named `decoderName` (`-c:v NAME`
+  /// before `-i`; libvpx for a WebM with an alpha channel), else the codec's default, with
+  /// `threads=auto` as the CLI opens decoders.
+  public convenience init(input: FormatInputContext, stream index: Int, decoderName: String? = nil)
+    throws(StreamDecoderError)
+  {
+    let stream = input.stream(at: index)
+    try self.init(
+      stream: stream, kind: StreamKind(stream.pointee.codecpar.pointee.codec_type), decoderName: decoderName)
+  }
+
+  /// Opens a decoder for `stream`, which carries `kind`, as described above.
+  init(stream: UnsafeMutablePointer<AVStream>, kind: StreamKind, decoderName: String? = nil)
+    throws(StreamDecoderError)
   {
     let parameters = stream.pointee.codecpar!
     if let decoderName, avcodec_find_decoder_by_name(decoderName) == nil {
-      throw .unreadableInput(path: path, reason: "this FFmpeg has no decoder `\(decoderName)`")
+      throw .noDecoderNamed(decoderName)
     }
     guard
       let codec = decoderName.flatMap({ avcodec_find_decoder_by_name($0) })
         ?? avcodec_find_decoder(parameters.pointee.codec_id)
     else {
-      let name = String(cString: avcodec_get_name(parameters.pointee.codec_id))
-      throw .unreadableInput(path: path, reason: "this FFmpeg cannot decode its \(kind.rawValue) codec `\(name)`")
+      throw .unsupportedCodec(name: String(cString: avcodec_get_name(parameters.pointee.codec_id)))
     }
-    guard let context = avcodec_alloc_context3(codec) else {
-      throw .unreadableInput(path: path, reason: "out of memory while opening a decoder")
-    }
+    guard let context = avcodec_alloc_context3(codec) else { throw .outOfMemory }
     self.context = context
     self.kind = kind
     self.streamTimeBase = stream.pointee.time_base
@@ -48,13 +58,11 @@ final class StreamDecoder {
       }
       code = opened
       if code < 0 {
-        let error = FFmpegError(
-          code: code, operation: "opening the \(kind.rawValue) decoder", libraryMessages: messages)
-        throw .unreadableInput(path: path, reason: error.userDetail)
+        throw .openFailed(
+          FFmpegError(code: code, operation: "opening the \(kind.rawValue) decoder", libraryMessages: messages))
       }
     } else {
-      let error = FFmpegError(code: code, operation: "setting up the \(kind.rawValue) decoder")
-      throw .unreadableInput(path: path, reason: error.userDetail)
+      throw .setUpFailed(FFmpegError(code: code, operation: "setting up the \(kind.rawValue) decoder"))
     }
   }
 
@@ -99,8 +107,35 @@ final class StreamDecoder {
     return frames
   }
 
-  /// Gives `frame` the timestamp the CLI's decoder stage gives it.
-  private func stamp(_ frame: Frame) {
+  /// Sends `packet` (or, when `nil`, the end of the stream) to the decoder
+  /// (`avcodec_send_packet`). Throws every failure, including `isTryAgain` (frames must be
+  /// received first) and `isEndOfFile` (the end was already sent), for the caller to judge.
+  public func send(_ packet: Packet?) throws(FFmpegError) {
+    let (code, messages) = LibavLogRouter.shared.recordingErrors(about: UnsafeMutableRawPointer(context)) {
+      avcodec_send_packet(context, packet?.packet)
+    }
+    if code < 0 { throw FFmpegError(code: code, operation: "decoding \(kind.rawValue)", libraryMessages: messages) }
+  }
+
+  /// Takes the next decoded frame into `frame` (`avcodec_receive_frame`), as decoded: not
+  /// restamped. Other failures (`isInvalidData` for a damaged picture) are thrown.
+  public func receive(into frame: Frame) throws(FFmpegError) -> FrameReception {
+    let (code, messages) = LibavLogRouter.shared.recordingErrors(about: UnsafeMutableRawPointer(context)) {
+      avcodec_receive_frame(context, frame.frame)
+    }
+    if code >= 0 { return .received }
+    if code == vedl_averror_eagain() { return .needsInput }
+    if code == vedl_averror_eof() { return .endOfStream }
+    throw FFmpegError(code: code, operation: "decoding \(kind.rawValue)", libraryMessages: messages)
+  }
+
+  /// Drops every frame and packet the decoder holds, after a seek (`avcodec_flush_buffers`).
+  public func flush() { avcodec_flush_buffers(context) }
+
+  /// Gives `frame` the timestamp the CLI's decoder stage gives it: a picture its best-effort
+  /// timestamp; a block of sound its time in samples of its rate (`av_rescale_delta`, which
+  /// keeps consecutive blocks contiguous), or the end of the previous block when it has none.
+  public func stamp(_ frame: Frame) {
     switch kind {
     case .video:
       let bestEffort = frame.frame.pointee.best_effort_timestamp

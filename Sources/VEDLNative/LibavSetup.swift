@@ -1,4 +1,3 @@
-import CFFmpeg
 import VEDLMedia
 import VEDLTime
 
@@ -25,7 +24,7 @@ enum LibavSetup {
   /// their `start_time`, `duration` and `offset`.
   static func canvasTicks(ofSeconds seconds: Rational, rate: FrameRate) -> Int64 {
     let f = rate.framesPerSecond
-    let tick = AVRational(num: Int32(clamping: f.denominator), den: Int32(clamping: f.numerator))
-    return av_rescale_q(microseconds(seconds), vedl_av_time_base_q(), tick)
+    let tick = LibavRational(Int32(clamping: f.denominator), Int32(clamping: f.numerator))
+    return LibavRational.rescale(microseconds(seconds), from: .microseconds, to: tick)
   }
 }

@@ -1,4 +1,3 @@
-import CFFmpeg
 import VEDLMedia
 import VEDLTime
 
@@ -8,16 +7,16 @@ import VEDLTime
 /// a seek goes to the keyframe before the wanted time (frames are then decoded and skipped,
 /// never guessed).
 ///
-/// Owns its demuxer (`avformat_open_input` / `avformat_close_input`), decoder
-/// (`avcodec_alloc_context3` / `avcodec_free_context`) and packet; not for concurrent use.
+/// Owns its demuxer, decoder and packet (VEDLMedia's `FormatInputContext`, `StreamDecoder`,
+/// `Packet`); not for concurrent use.
 final class MediaPictureReader {
   /// The file, for error messages.
   let path: String
-  private var format: UnsafeMutablePointer<AVFormatContext>?
-  private var codec: UnsafeMutablePointer<AVCodecContext>?
-  private var packet: UnsafeMutablePointer<AVPacket>?
-  private let streamIndex: Int32
-  private let timeBase: AVRational
+  private let input: FormatInputContext
+  private let decoder: StreamDecoder
+  private let packet: Packet
+  private let streamIndex: Int
+  private let timeBase: LibavRational
   /// The file's start time in microseconds (`AV_TIME_BASE`), when known.
   private let startTime: Int64?
   /// Added to every picture's timestamp so that the file's start time becomes 0, in the
@@ -42,108 +41,54 @@ final class MediaPictureReader {
   init(path: String, decoder: String? = nil) throws(NativeRenderError) {
     self.path = path
     LibavSetup.ensureLogging()
-    var context: UnsafeMutablePointer<AVFormatContext>? = nil
-    let opened = avformat_open_input(&context, "file:" + path, nil, nil)
-    guard opened >= 0, let context else {
-      throw NativeRenderError("cannot open `\(path)`: \(FFmpegError.message(for: opened))", path: path)
+    let input: FormatInputContext
+    do { input = try FormatInputContext(path: path) } catch {
+      throw NativeRenderError("cannot open `\(path)`: \(error.explanation)", path: path)
     }
-    format = context
-    let info = avformat_find_stream_info(context, nil)
-    if info < 0 {
-      var owned: UnsafeMutablePointer<AVFormatContext>? = context
-      avformat_close_input(&owned)
-      throw NativeRenderError("cannot read the streams of `\(path)`: \(FFmpegError.message(for: info))", path: path)
+    do { try input.findStreamInfo() } catch {
+      throw NativeRenderError("cannot read the streams of `\(path)`: \(error.explanation)", path: path)
     }
-    let count = Int(context.pointee.nb_streams)
-    guard
-      let index = (0..<count).first(where: {
-        context.pointee.streams[$0]!.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO
-      })
-    else {
-      var owned: UnsafeMutablePointer<AVFormatContext>? = context
-      avformat_close_input(&owned)
+    guard let index = input.firstStream(of: .video) else {
       throw NativeRenderError("`\(path)` has no picture", path: path)
     }
-    for other in 0..<count {
-      context.pointee.streams[other]!.pointee.discard = other == index ? AVDISCARD_DEFAULT : AVDISCARD_ALL
-    }
-    let stream = context.pointee.streams[index]!
-    streamIndex = Int32(index)
-    timeBase = stream.pointee.time_base
-    let start = context.pointee.start_time
-    startTime = start == vedl_av_nopts_value() ? nil : start
-    timestampOffset = startTime.map { av_rescale_q(-$0, vedl_av_time_base_q(), stream.pointee.time_base) } ?? 0
-    let rate = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
+    input.discardAllStreams(except: [index])
+    self.input = input
+    let stream = input.timing(ofStream: index)
+    streamIndex = index
+    timeBase = stream.timeBase
+    startTime = input.startTime
+    let offset = input.startTime.map { LibavRational.rescale(-$0, from: .microseconds, to: stream.timeBase) } ?? 0
+    timestampOffset = offset
+    let rate = stream.averageFrameRate.numerator > 0 ? stream.averageFrameRate : stream.realFrameRate
     frameDuration =
-      rate.num > 0 && rate.den > 0 ? Rational(Int64(rate.den), Int64(rate.num)) ?? Rational(1, 25)! : Rational(1, 25)!
-    let base = Rational(Int64(stream.pointee.time_base.num), Int64(stream.pointee.time_base.den))
-    let streamDuration = stream.pointee.duration
-    if streamDuration > 0, streamDuration != vedl_av_nopts_value(), let base,
+      rate.numerator > 0 && rate.denominator > 0
+      ? Rational(Int64(rate.denominator), Int64(rate.numerator)) ?? Rational(1, 25)! : Rational(1, 25)!
+    let base = stream.timeBase.exactValue
+    if let streamDuration = stream.duration, streamDuration > 0, let base,
       let length = Rational(streamDuration).checkedMultiplying(base)
     {
-      let streamStart = stream.pointee.start_time
-      let offset =
-        streamStart == vedl_av_nopts_value() ? Rational.zero : Rational(streamStart + timestampOffset) * base
-      declaredEnd = offset + length
-    } else if context.pointee.duration > 0, context.pointee.duration != vedl_av_nopts_value() {
-      declaredEnd = Rational(context.pointee.duration, 1_000_000)
+      let start = stream.startTime.map { Rational($0 + offset) * base } ?? .zero
+      declaredEnd = start + length
+    } else if let duration = input.containerDuration, duration.isPositive {
+      declaredEnd = duration
     } else {
       declaredEnd = nil
     }
 
-    do throws(NativeRenderError) {
-      codec = try Self.openDecoder(for: stream, named: decoder, path: path)
+    do {
+      self.decoder = try StreamDecoder(input: input, stream: index, decoderName: decoder)
     } catch {
-      var owned: UnsafeMutablePointer<AVFormatContext>? = context
-      avformat_close_input(&owned)
-      format = nil
-      throw error
+      throw switch error {
+      case .noDecoderNamed(let name):
+        NativeRenderError("this FFmpeg has no decoder `\(name)` for `\(path)`", path: path)
+      case .unsupportedCodec(let name):
+        NativeRenderError("this FFmpeg cannot decode the video codec `\(name)` of `\(path)`", path: path)
+      case .outOfMemory: NativeRenderError("out of memory while opening a decoder for `\(path)`", path: path)
+      case .setUpFailed(let error), .openFailed(let error):
+        NativeRenderError("cannot open the video decoder of `\(path)`: \(error.explanation)", path: path)
+      }
     }
-    packet = av_packet_alloc()
-    if packet == nil { throw NativeRenderError("out of memory while reading `\(path)`", path: path) }
-  }
-
-  deinit {
-    av_packet_free(&packet)
-    avcodec_free_context(&codec)
-    avformat_close_input(&format)
-  }
-
-  /// A decoder for `stream` (the one called `name`, else the codec's default), opened with
-  /// automatic threading as the CLI does.
-  private static func openDecoder(for stream: UnsafeMutablePointer<AVStream>, named name: String?, path: String)
-    throws(NativeRenderError) -> UnsafeMutablePointer<AVCodecContext>
-  {
-    let parameters = stream.pointee.codecpar!
-    if let name, avcodec_find_decoder_by_name(name) == nil {
-      throw NativeRenderError("this FFmpeg has no decoder `\(name)` for `\(path)`", path: path)
-    }
-    guard
-      let decoder = name.flatMap({ avcodec_find_decoder_by_name($0) })
-        ?? avcodec_find_decoder(parameters.pointee.codec_id)
-    else {
-      let name = String(cString: avcodec_get_name(parameters.pointee.codec_id))
-      throw NativeRenderError("this FFmpeg cannot decode the video codec `\(name)` of `\(path)`", path: path)
-    }
-    guard var context = avcodec_alloc_context3(decoder) else {
-      throw NativeRenderError("out of memory while opening a decoder for `\(path)`", path: path)
-    }
-    var code = avcodec_parameters_to_context(context, parameters)
-    if code >= 0 {
-      context.pointee.pkt_timebase = stream.pointee.time_base
-      var options: OpaquePointer? = nil
-      av_dict_set(&options, "threads", "auto", 0)
-      code = avcodec_open2(context, decoder, &options)
-      av_dict_free(&options)
-    }
-    guard code >= 0 else {
-      var owned: UnsafeMutablePointer<AVCodecContext>? = context
-      avcodec_free_context(&owned)
-      context = owned ?? context
-      throw NativeRenderError(
-        "cannot open the video decoder of `\(path)`: \(FFmpegError.message(for: code))", path: path)
-    }
-    return context
+    do { packet = try Packet() } catch { throw NativeRenderError("out of memory while reading `\(path)`", path: path) }
   }
 
   /// The next picture in presentation order; `nil` at the end of the file.
@@ -165,12 +110,10 @@ final class MediaPictureReader {
   /// Goes to the keyframe at or before source time `time` (seconds from the file's start),
   /// so that `next()` continues from there. `false` when the demuxer cannot seek.
   func seek(to time: Rational) -> Bool {
-    guard let format, let codec else { return false }
     var target = LibavSetup.microseconds(max(.zero, time))
     if let startTime { target += startTime }
-    let code = avformat_seek_file(format, -1, Int64.min, target, target, 0)
-    guard code >= 0 else { return false }
-    avcodec_flush_buffers(codec)
+    do { try input.seek(toMicroseconds: target) } catch { return false }
+    decoder.flush()
     pending.removeAll(keepingCapacity: true)
     pendingStart = 0
     drained = false
@@ -180,70 +123,67 @@ final class MediaPictureReader {
 
   /// Reads one packet of the stream and decodes it (or, at the end, drains the decoder).
   private func decodeMore() throws(NativeRenderError) {
-    guard let format, let codec, let packet else {
-      drained = true
-      return
-    }
     while true {
-      let read = av_read_frame(format, packet)
-      if read < 0 {
-        if read != vedl_averror_eof() {
-          throw NativeRenderError("cannot read `\(path)`: \(FFmpegError.message(for: read))", path: path)
-        }
+      let read: Bool
+      do { read = try input.readPacket(into: packet) } catch {
+        throw NativeRenderError("cannot read `\(path)`: \(error.explanation)", path: path)
+      }
+      if !read {
         // The end of the file: drain the decoder.
-        _ = avcodec_send_packet(codec, nil)
+        try? decoder.send(nil)
         try receivePictures()
         drained = true
         return
       }
-      defer { av_packet_unref(packet) }
-      guard packet.pointee.stream_index == streamIndex else { continue }
-      var sent = avcodec_send_packet(codec, packet)
-      if sent == vedl_averror_eagain() {
+      defer { packet.unreference() }
+      guard packet.streamIndex == streamIndex else { continue }
+      var refusal = send(packet)
+      if let error = refusal, error.isTryAgain {
         try receivePictures()
-        sent = avcodec_send_packet(codec, packet)
+        refusal = send(packet)
       }
       // A damaged packet is skipped, as the CLI skips it (with a warning).
-      if sent < 0 && sent != vedl_averror_invaliddata() && sent != vedl_averror_eagain() {
-        throw NativeRenderError("cannot decode `\(path)`: \(FFmpegError.message(for: sent))", path: path)
+      if let error = refusal, !error.isInvalidData, !error.isTryAgain {
+        throw NativeRenderError("cannot decode `\(path)`: \(error.explanation)", path: path)
       }
       try receivePictures()
       return
     }
   }
 
+  /// Sends `packet` to the decoder; the error, when it refused it.
+  private func send(_ packet: Packet) -> FFmpegError? {
+    do { try decoder.send(packet) } catch { return error }
+    return nil
+  }
+
   /// Takes every picture the decoder has ready.
   private func receivePictures() throws(NativeRenderError) {
-    guard let codec else { return }
     while true {
-      guard let frame = av_frame_alloc() else {
-        throw NativeRenderError("out of memory while decoding `\(path)`", path: path)
+      let frame: Frame
+      do { frame = try Frame() } catch { throw NativeRenderError("out of memory while decoding `\(path)`", path: path) }
+      let received: FrameReception
+      do { received = try decoder.receive(into: frame) } catch {
+        if error.isInvalidData { continue }
+        throw NativeRenderError("cannot decode `\(path)`: \(error.explanation)", path: path)
       }
-      let code = avcodec_receive_frame(codec, frame)
-      if code < 0 {
-        var owned: UnsafeMutablePointer<AVFrame>? = frame
-        av_frame_free(&owned)
-        if code == vedl_averror_eagain() || code == vedl_averror_eof() { return }
-        if code == vedl_averror_invaliddata() { continue }
-        throw NativeRenderError("cannot decode `\(path)`: \(FFmpegError.message(for: code))", path: path)
-      }
+      guard received == .received else { return }
       pending.append(DecodedPicture(frame: frame, time: time(of: frame)))
     }
   }
 
   /// How long a decoded picture lasts, when its packet said (variable-rate files).
   func duration(of picture: DecodedPicture) -> Rational? {
-    let ticks = picture.frame.pointee.pkt_duration
-    guard ticks > 0, let base = Rational(Int64(timeBase.num), Int64(timeBase.den)) else { return nil }
+    let ticks = picture.frame.packetDuration
+    guard ticks > 0, let base = timeBase.exactValue else { return nil }
     return Rational(ticks).checkedMultiplying(base)
   }
 
   /// A picture's presentation time: its best-effort timestamp (as the CLI stamps decoded
   /// pictures) shifted to the file's start, in seconds; a picture without one follows the
   /// previous picture by one frame.
-  private func time(of frame: UnsafeMutablePointer<AVFrame>) -> Rational {
-    let stamp = frame.pointee.best_effort_timestamp
-    if stamp != vedl_av_nopts_value(), let base = Rational(Int64(timeBase.num), Int64(timeBase.den)),
+  private func time(of frame: Frame) -> Rational {
+    if let stamp = frame.bestEffortTimestamp, let base = timeBase.exactValue,
       let t = Rational(stamp + timestampOffset).checkedMultiplying(base)
     {
       return t

@@ -1,4 +1,4 @@
-import CFFmpeg
+import VEDLMedia
 
 /// The Y′CbCr matrix the native backend converts its RGB pictures with before encoding, and
 /// tags the stream with, so that players turn the file back into the same colours.
@@ -20,35 +20,35 @@ public enum NativeEncodingColorMatrix: String, Sendable, Hashable {
     height >= 720 ? .bt709 : .bt601
   }
 
-  /// The `SWS_CS_*` constant naming the matrix for `sws_getCoefficients`.
-  var swscaleColorSpace: Int32 {
+  /// The matrix as swscale names it, for the RGB → Y′CbCr conversion.
+  var scalingMatrix: ScalingContext.Matrix {
     switch self {
-    case .bt601: SWS_CS_ITU601
-    case .bt709: SWS_CS_ITU709
+    case .bt601: .itu601
+    case .bt709: .itu709
     }
   }
 
   /// The matrix coefficients tag (`colorspace` / `matrix_coefficients`).
-  var avColorSpace: AVColorSpace {
+  var colorSpace: ColorTags.Space {
     switch self {
-    case .bt601: AVCOL_SPC_SMPTE170M
-    case .bt709: AVCOL_SPC_BT709
+    case .bt601: .smpte170m
+    case .bt709: .bt709
     }
   }
 
   /// The colour primaries tag: the standard's own primaries (sRGB shares BT.709's).
-  var avColorPrimaries: AVColorPrimaries {
+  var colorPrimaries: ColorTags.Primaries {
     switch self {
-    case .bt601: AVCOL_PRI_SMPTE170M
-    case .bt709: AVCOL_PRI_BT709
+    case .bt601: .smpte170m
+    case .bt709: .bt709
     }
   }
 
   /// The transfer characteristics tag.
-  var avColorTransfer: AVColorTransferCharacteristic {
+  var colorTransfer: ColorTags.Transfer {
     switch self {
-    case .bt601: AVCOL_TRC_SMPTE170M
-    case .bt709: AVCOL_TRC_BT709
+    case .bt601: .smpte170m
+    case .bt709: .bt709
     }
   }
 }

@@ -1,5 +1,5 @@
-import CFFmpeg
 import VEDLLowering
+import VEDLMedia
 import VEDLNativeAudio
 import VEDLRaster
 import VEDLSema
@@ -12,7 +12,7 @@ import VEDLTime
 ///
 /// Used on one thread (the pipeline's encoding thread).
 final class NativeEncodingSession {
-  private let muxer: NativeEncodingMuxer
+  private let muxer: OutputMuxer
   private let converter: NativeEncodingPictureConverter
   private let video: NativeEncodingEncoder
   private let videoStream: Int
@@ -29,14 +29,13 @@ final class NativeEncodingSession {
     path: String, encoding: EncodingSettings, sourceWidth: Int, sourceHeight: Int, width: Int, height: Int,
     frameRate: Rational, withSound: Bool, sampleRate: Int
   ) throws(NativePipelineError) {
-    let pixelFormat = av_get_pix_fmt(encoding.pixelFormat)
-    guard pixelFormat != AV_PIX_FMT_NONE else {
+    guard let pixelFormat = PixelFormat(named: encoding.pixelFormat) else {
       throw .encodingFailed(reason: "this FFmpeg has no pixel format `\(encoding.pixelFormat)`")
     }
     // The encoders are opened before the file is created: a missing encoder or a refused
     // option leaves nothing behind.
     let formatName = Self.muxerName(encoding.format)
-    let globalHeader = NativeEncodingMuxer.wantsGlobalHeader(formatName: formatName)
+    let globalHeader = OutputMuxer.formatWantsGlobalHeader(formatName)
     converter = try NativeEncodingPictureConverter(
       sourceWidth: sourceWidth, sourceHeight: sourceHeight, width: width, height: height, pixelFormat: pixelFormat)
     video = try NativeEncodingEncoder(
@@ -53,11 +52,17 @@ final class NativeEncodingSession {
       audio = nil
       framer = nil
     }
-    let muxer = try NativeEncodingMuxer(path: path, formatName: formatName)
-    self.muxer = muxer
-    videoStream = try muxer.addStream(for: video)
-    audioStream = try audio.map { (encoder) throws(NativePipelineError) in try muxer.addStream(for: encoder) }
-    try muxer.writeHeader(options: encoding.muxerOptions.map { ($0.name, $0.value) })
+    // The file is created, its streams added and its header written with the muxer options.
+    do {
+      let muxer = try OutputMuxer(
+        path: path, formatName: formatName, options: encoding.muxerOptions.map { MediaOption($0.name, $0.value) })
+      self.muxer = muxer
+      videoStream = try muxer.addStream(for: video.encoder)
+      audioStream = try audio.map { (audio) throws(MediaRenderError) in try muxer.addStream(for: audio.encoder) }
+      try muxer.writeHeader()
+    } catch {
+      throw NativePipelineError(error)
+    }
   }
 
   /// The Y′CbCr matrix of the encoded pictures; `nil` for RGB.
@@ -82,7 +87,7 @@ final class NativeEncodingSession {
   /// Converts and encodes the next picture.
   func encodePicture(_ image: RGBAImage) throws(NativePipelineError) {
     let frame = try converter.convert(image, pts: picturesEncoded)
-    try video.encode(frame) { (packet) throws(NativePipelineError) in try muxer.write(packet, stream: videoStream) }
+    try video.encode(frame) { (packet) throws(NativePipelineError) in try write(packet, stream: videoStream) }
     picturesEncoded += 1
   }
 
@@ -96,7 +101,7 @@ final class NativeEncodingSession {
   private func drainSound(flushing: Bool) throws(NativePipelineError) {
     guard let audio, let audioStream, let framer else { return }
     while let frame = try framer.nextFrame(flushing: flushing) {
-      try audio.encode(frame) { (packet) throws(NativePipelineError) in try muxer.write(packet, stream: audioStream) }
+      try audio.encode(frame) { (packet) throws(NativePipelineError) in try write(packet, stream: audioStream) }
     }
   }
 
@@ -104,9 +109,15 @@ final class NativeEncodingSession {
   func finish() throws(NativePipelineError) {
     try drainSound(flushing: true)
     if let audio, let audioStream {
-      try audio.encode(nil) { (packet) throws(NativePipelineError) in try muxer.write(packet, stream: audioStream) }
+      try audio.encode(nil) { (packet) throws(NativePipelineError) in try write(packet, stream: audioStream) }
     }
-    try video.encode(nil) { (packet) throws(NativePipelineError) in try muxer.write(packet, stream: videoStream) }
-    try muxer.finish()
+    try video.encode(nil) { (packet) throws(NativePipelineError) in try write(packet, stream: videoStream) }
+    do { try muxer.finish() } catch { throw NativePipelineError(error) }
+  }
+
+  /// Writes `packet` (stamped in its encoder's time base) to stream `index`; libavformat
+  /// takes its payload.
+  private func write(_ packet: Packet, stream index: Int) throws(NativePipelineError) {
+    do { try muxer.write(packet, stream: index) } catch { throw NativePipelineError(error) }
   }
 }

@@ -1,4 +1,4 @@
-import CFFmpeg
+import VEDLMedia
 import VEDLNativeAudio
 
 /// Cuts the mixer's stereo chunks into the frames the sound encoder takes: exactly its frame
@@ -6,11 +6,11 @@ import VEDLNativeAudio
 /// backend's `asetnsamples` delivers — in the encoder's sample format, stamped with the
 /// index of their first sample (the encoder's time base is one sample).
 final class NativeEncodingSoundFramer {
-  private let frame: UnsafeMutablePointer<AVFrame>
+  private let frame: Frame
   /// Samples per frame.
   let frameSize: Int
-  private let format: AVSampleFormat
-  private let sampleRate: Int32
+  private let format: SampleFormat
+  private let sampleRate: Int
   private var left: [Float] = []
   private var right: [Float] = []
   /// Samples handed out in frames so far: the timestamp of the next frame.
@@ -18,18 +18,12 @@ final class NativeEncodingSoundFramer {
 
   /// A framer for `encoder` (a sound encoder).
   init(for encoder: NativeEncodingEncoder) throws(NativePipelineError) {
-    guard let frame = av_frame_alloc() else {
+    do { frame = try Frame() } catch {
       throw .encodingFailed(reason: "out of memory while allocating a sound frame")
     }
-    self.frame = frame
     frameSize = encoder.requiredFrameSize ?? 1024
     format = encoder.sampleFormat
-    sampleRate = encoder.context.pointee.sample_rate
-  }
-
-  deinit {
-    var owned: UnsafeMutablePointer<AVFrame>? = frame
-    av_frame_free(&owned)
+    sampleRate = encoder.sampleRate
   }
 
   /// Samples waiting for a frame.
@@ -43,48 +37,46 @@ final class NativeEncodingSoundFramer {
 
   /// The next frame: `frameSize` samples when that many wait, or, when `flushing`, whatever
   /// is left; `nil` when there is no frame to give.
-  func nextFrame(flushing: Bool) throws(NativePipelineError) -> UnsafeMutablePointer<AVFrame>? {
+  func nextFrame(flushing: Bool) throws(NativePipelineError) -> Frame? {
     let count = min(frameSize, left.count)
     guard count == frameSize || (flushing && count > 0) else { return nil }
-    av_frame_unref(frame)
-    frame.pointee.nb_samples = Int32(count)
-    frame.pointee.format = format.rawValue
-    frame.pointee.sample_rate = sampleRate
-    var stereo = vedl_av_channel_layout_stereo()
-    _ = av_channel_layout_copy(&frame.pointee.ch_layout, &stereo)
-    let allocated = av_frame_get_buffer(frame, 0)
-    if allocated < 0 {
-      throw .encodingFailed(reason: NativePipelineError.reason("allocating a sound frame", code: allocated))
+    frame.unreference()
+    frame.sampleCount = count
+    frame.sampleFormat = format
+    frame.sampleRate = sampleRate
+    frame.setStereoLayout()
+    do { try frame.allocateBuffers() } catch {
+      throw .encodingFailed(reason: NativePipelineError.reason("allocating a sound frame", error))
     }
     fill(count: count)
     left.removeFirst(count)
     right.removeFirst(count)
-    frame.pointee.pts = framedSamples
+    frame.presentationTimestamp = framedSamples
     framedSamples += Int64(count)
     return frame
   }
 
   /// Writes the first `count` waiting samples into the frame's planes.
   private func fill(count: Int) {
-    let first = vedl_av_frame_plane(frame, 0)!
-    let second = vedl_av_frame_plane(frame, 1)
+    let first = frame.plane(0)!
+    let second = frame.plane(1)
     func int16(_ sample: Float) -> Int16 { Int16((max(-1, min(1, sample)) * 32767).rounded()) }
     switch format {
-    case AV_SAMPLE_FMT_FLTP:
+    case .floatPlanar:
       first.withMemoryRebound(to: Float.self, capacity: count) { plane in
         for i in 0..<count { plane[i] = left[i] }
       }
       second!.withMemoryRebound(to: Float.self, capacity: count) { plane in
         for i in 0..<count { plane[i] = right[i] }
       }
-    case AV_SAMPLE_FMT_FLT:
+    case .float:
       first.withMemoryRebound(to: Float.self, capacity: 2 * count) { samples in
         for i in 0..<count {
           samples[2 * i] = left[i]
           samples[2 * i + 1] = right[i]
         }
       }
-    case AV_SAMPLE_FMT_S16P:
+    case .int16Planar:
       first.withMemoryRebound(to: Int16.self, capacity: count) { plane in
         for i in 0..<count { plane[i] = int16(left[i]) }
       }

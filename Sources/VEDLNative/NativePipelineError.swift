@@ -1,4 +1,3 @@
-import CFFmpeg
 import VEDLMedia
 
 /// Why a native render stopped. The picture and sound stages report `NativeRenderError`s
@@ -40,15 +39,24 @@ public enum NativePipelineError: Error, Sendable, Equatable, CustomStringConvert
   /// Same as `message`.
   public var description: String { message }
 
-  /// `operation: FFmpeg's text for code`, lower case: the reason carried by the encoding and
-  /// output cases.
-  static func reason(_ operation: String, code: Int32) -> String {
-    "\(operation): " + text(for: code)
+  /// `operation: FFmpeg's text and the lines it logged`, lower case: the reason carried by
+  /// the encoding and output cases.
+  static func reason(_ operation: String, _ error: FFmpegError) -> String {
+    let text = error.explanation
+    return "\(operation): " + text.prefix(1).lowercased() + text.dropFirst()
   }
 
-  /// FFmpeg's text for `code` (`av_strerror`), starting in lower case.
-  static func text(for code: Int32) -> String {
-    let text = FFmpegError.message(for: code)
-    return text.prefix(1).lowercased() + text.dropFirst()
+  /// The case for a failure VEDLMedia's encoders and muxer report, its reason (FFmpeg's own
+  /// text included) kept.
+  init(_ error: MediaRenderError) {
+    switch error {
+    case .encoderUnavailable(let name): self = .encoderUnavailable(name: name)
+    case .encodingFailed(let reason): self = .encodingFailed(reason: reason)
+    case .unwritableOutput(let path, let reason): self = .unwritableOutput(path: path, reason: reason)
+    case .cancelled: self = .cancelled
+    // Not raised by encoders and muxers; kept whole should that change.
+    case .unreadableInput, .missingStream, .invalidGraph, .filteringFailed, .emptyOutput:
+      self = .encodingFailed(reason: error.message)
+    }
   }
 }

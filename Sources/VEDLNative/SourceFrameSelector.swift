@@ -1,5 +1,5 @@
-import CFFmpeg
 import VEDLLowering
+import VEDLMedia
 import VEDLRaster
 import VEDLTime
 
@@ -61,10 +61,12 @@ final class SourceFrameSelector {
   static func converted(
     _ picture: DecodedPicture, by converter: PictureConverter, filter: SourcePictureFilter?, path: String
   ) throws(NativeRenderError) -> RGBAImage {
-    var filtered: UnsafeMutablePointer<AVFrame>? = nil
-    defer { av_frame_free(&filtered) }
-    if let filter { filtered = try filter.filter(picture.frame) }
-    guard let image = converter.convert(filtered ?? picture.frame) else {
+    let filtered = try filter?.filter(picture.frame)
+    let image: RGBAImage?
+    do { image = try converter.convert(filtered ?? picture.frame) } catch {
+      throw NativeRenderError("cannot convert a picture of `\(path)` to RGBA: \(error.explanation)", path: path)
+    }
+    guard let image else {
       throw NativeRenderError("cannot convert a picture of `\(path)` to RGBA", path: path)
     }
     return image

@@ -1,4 +1,4 @@
-import CFFmpeg
+import VEDLMedia
 import VEDLTime
 
 /// The sound of a clip of a media file before its volume and fades, streamed: the file's
@@ -54,7 +54,7 @@ final class FileSound {
       try finish()
       return
     }
-    let rate = Int64(frame.pointee.sample_rate)
+    let rate = Int64(frame.sampleRate)
     guard rate > 0 else { return }
     if trim == nil {
       guard let start = FilterOptionNumber.rescaleMicroseconds(trimStart, toRate: rate),
@@ -64,8 +64,7 @@ final class FileSound {
       }
       trim = SourceSampleTrim(startSample: start, endSample: end)
     }
-    let timestamp = frame.pointee.pts == vedl_av_nopts_value() ? nil : frame.pointee.pts
-    let kept = trim!.keep(count: Int(frame.pointee.nb_samples), timestamp: timestamp)
+    let kept = trim!.keep(count: frame.sampleCount, timestamp: frame.presentationTimestamp)
     if trim!.isAtEnd {
       try finish()
       return
