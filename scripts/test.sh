@@ -6,8 +6,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 
-echo "== lint (swift format, config in .swift-format)"
+echo "== lint (swift format, config in .swift-format; libav only through VEDLMedia)"
 swift format lint --strict --recursive Sources Tests Package.swift
+# VEDLMedia re-exports CFFmpeg to its dependents, so the compiler would allow these imports.
+if grep -rln "^import CFFmpeg" Sources | grep -v "^Sources/VEDLMedia/"; then
+  echo "only VEDLMedia may import CFFmpeg (docs/architecture.md)" >&2
+  exit 1
+fi
 
 echo "== swift test"
 mkdir -p .build && swift test 2>&1 | tee .build/test.log
