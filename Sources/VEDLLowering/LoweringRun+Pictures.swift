@@ -37,6 +37,9 @@ extension LoweringRun {
     if let colour = frames.colour {
       stream.append(contentsOf: inYCbCr ? space.fromSource(colour) : PictureSpace.toRGBA(colour))
     }
+    // Whether the picture may be translucent at the step reached: resizing such a picture
+    // interpolates premultiplied colour (`resized`).
+    var translucent = frames.mayHaveAlpha
     // Translucent bars show the canvas background through them, as in the native renderer;
     // without this a main-track picture's alpha was dropped and the bars drawn opaque.
     if target == .main, mods.fit == .contain, case .color(let c)? = mods.fitBackground, c & 0xFF != 0xFF {
@@ -52,9 +55,14 @@ extension LoweringRun {
       case .turn(let turns):
         stream.append(contentsOf: quarterTurnFilters(turns))
       case .fit(let content, let box, let mode, let plan, let background):
-        stream = fit(stream, content: content, into: box, mode: mode, plan: plan, background: background, stem: stem)
+        stream = fit(
+          stream, content: content, into: box, mode: mode, plan: plan, background: background,
+          translucent: translucent, stem: stem)
+        if mode == .contain, plan.scaled != box, case .color(let c)? = background, c & 0xFF != 0xFF {
+          translucent = true
+        }
       case .zoom(let box, let plan):
-        stream.append(Filter.resize(width: plan.scaled.width, height: plan.scaled.height))
+        stream.append(contentsOf: resized(plan.scaled, translucent: translucent))
         if plan.scaled.width >= box.width {
           stream.append(cropFilter(box, x: plan.offset.x, y: plan.offset.y))
         } else {
@@ -169,18 +177,18 @@ extension LoweringRun {
   /// blurred covering copy, `fill` stretches.
   mutating func fit(
     _ stream: PendingStream, content: PixelSize, into box: PixelSize, mode: ItemModifiers.FitMode,
-    plan: PictureLayout.Fit, background: ItemModifiers.FitBackground?, stem: String
+    plan: PictureLayout.Fit, background: ItemModifiers.FitBackground?, translucent: Bool, stem: String
   ) -> PendingStream {
     var stream = stream
-    func scale(_ s: PixelSize) -> Filter { Filter.resize(width: s.width, height: s.height) }
+    func scale(_ s: PixelSize) -> [Filter] { resized(s, translucent: translucent) }
     switch mode {
     case .fill, .cover:
-      if plan.scaled != content { stream.append(scale(plan.scaled)) }
+      if plan.scaled != content { stream.append(contentsOf: scale(plan.scaled)) }
       if plan.scaled != box { stream.append(cropFilter(box, x: plan.offset.x, y: plan.offset.y)) }
       return stream
     case .contain:
       if plan.scaled == box {
-        if plan.scaled != content { stream.append(scale(plan.scaled)) }
+        if plan.scaled != content { stream.append(contentsOf: scale(plan.scaled)) }
         return stream
       }
       if background == .blur {
@@ -194,8 +202,7 @@ extension LoweringRun {
         let blurred = builder.label("\(stem)_blur")
         builder.add(
           [backdrop],
-          [
-            scale(cover.scaled),
+          scale(cover.scaled) + [
             Filter(
               "crop",
               [
@@ -205,7 +212,7 @@ extension LoweringRun {
             Filter("gblur", ["sigma": String(sigma)]),
           ], [blurred])
         let front = builder.label("\(stem)_fit")
-        builder.add([source], [scale(plan.scaled)], [front])
+        builder.add([source], scale(plan.scaled), [front])
         var merged = PendingStream(label: nil)
         let out = builder.label("\(stem)_contain")
         builder.add(
@@ -216,10 +223,25 @@ extension LoweringRun {
       }
       var color = self.background
       if case .color(let c)? = background { color = c }
-      stream.append(scale(plan.scaled))
+      stream.append(contentsOf: scale(plan.scaled))
       stream.append(padFilter(box, offset: plan.offset, color: color))
       return stream
     }
+  }
+
+  /// `Filter.resize` to `size`, of premultiplied colour when the picture may be translucent:
+  /// `scale` interpolates the bytes as they are, so the colour of a transparent or translucent
+  /// pixel (a PNG's transparent background, translucent bars) would weigh on its neighbours by
+  /// its share of the filter instead of its alpha; the native renderer resamples premultiplied
+  /// pictures. Premultiplying an opaque picture changes nothing, so it is resized directly.
+  func resized(_ size: PixelSize, translucent: Bool) -> [Filter] {
+    let scale = Filter.resize(width: size.width, height: size.height)
+    guard translucent else { return [scale] }
+    // `premultiply` and `unpremultiply` take planar `gbrap`.
+    return [
+      Filter("format", ["pix_fmts": "gbrap"]), Filter("premultiply", ["inplace": "1"]), scale,
+      Filter("unpremultiply", ["inplace": "1"]), Filter("format", ["pix_fmts": "rgba"]),
+    ]
   }
 
   /// `adjust` as FFmpeg's `eq` (docs/graph.md gives the formulas). `eq` works on YUV
