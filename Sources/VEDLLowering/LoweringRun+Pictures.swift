@@ -37,14 +37,6 @@ extension LoweringRun {
     if let colour = frames.colour {
       stream.append(contentsOf: inYCbCr ? space.fromSource(colour) : PictureSpace.toRGBA(colour))
     }
-    // Whether the picture may be translucent at the step reached: resizing such a picture
-    // interpolates premultiplied colour (`resized`).
-    var translucent = frames.mayHaveAlpha
-    // Translucent bars show the canvas background through them, as in the native renderer;
-    // without this a main-track picture's alpha was dropped and the bars drawn opaque.
-    if target == .main, mods.fit == .contain, case .color(let c)? = mods.fitBackground, c & 0xFF != 0xFF {
-      frames.mayHaveAlpha = true
-    }
     let fill = target == .main ? background : 0
     for step in steps {
       switch step {
@@ -57,12 +49,16 @@ extension LoweringRun {
       case .fit(let content, let box, let mode, let plan, let background):
         stream = fit(
           stream, content: content, into: box, mode: mode, plan: plan, background: background,
-          translucent: translucent, stem: stem)
+          translucent: frames.mayHaveAlpha, stem: stem)
+        // Translucent bars show the canvas background through them, as in the native
+        // renderer; without this a main-track picture's alpha was dropped and the bars drawn
+        // opaque.
         if mode == .contain, plan.scaled != box, case .color(let c)? = background, c & 0xFF != 0xFF {
-          translucent = true
+          frames.mayHaveAlpha = true
         }
       case .zoom(let box, let plan):
-        stream.append(contentsOf: resized(plan.scaled, translucent: translucent))
+        // A translucent picture is resized premultiplied (`resized`).
+        stream.append(contentsOf: resized(plan.scaled, translucent: frames.mayHaveAlpha))
         if plan.scaled.width >= box.width {
           stream.append(cropFilter(box, x: plan.offset.x, y: plan.offset.y))
         } else {

@@ -40,12 +40,6 @@ public struct PicturePipeline: Sendable, Equatable {
     case rotate(degrees: Rational, bounds: PixelSize)
     /// Multiplies alpha.
     case opacity(Rational)
-
-    /// Whether the step scales the picture in a zoom that pads (zoom below 1).
-    public var padsZoom: Bool {
-      if case .zoom(let box, let plan) = self { return plan.scaled.width < box.width }
-      return false
-    }
   }
 
   /// The role the pipeline was made for.

@@ -222,29 +222,25 @@ public final class FilterGraphContext {
   public func parseChain(_ text: String, from source: Filter?, to sink: Filter) throws(FFmpegError) {
     // The chain's open ends, named as `avfilter_graph_parse_ptr` expects: `outputs` lists
     // the filters whose outputs feed the chain, `inputs` those that take its output.
-    var outputs: UnsafeMutablePointer<AVFilterInOut>? = nil
-    if let source {
-      outputs = avfilter_inout_alloc()
-      guard let chainInput = outputs else {
+    /// A one-element list naming `filter`'s first pad `name`.
+    func end(_ name: String, _ filter: Filter) throws(FFmpegError) -> UnsafeMutablePointer<AVFilterInOut> {
+      guard let end = avfilter_inout_alloc() else {
         throw FFmpegError(code: vedl_averror_enomem(), operation: "parsing the filters `\(text)`")
       }
-      chainInput.pointee.name = av_strdup("in")
-      chainInput.pointee.filter_ctx = source.context
-      chainInput.pointee.pad_idx = 0
-      chainInput.pointee.next = nil
+      end.pointee.name = av_strdup(name)
+      end.pointee.filter_ctx = filter.context
+      end.pointee.pad_idx = 0
+      end.pointee.next = nil
+      return end
     }
-    var inputs = avfilter_inout_alloc()
+    var outputs: UnsafeMutablePointer<AVFilterInOut>? = nil
+    var inputs: UnsafeMutablePointer<AVFilterInOut>? = nil
     defer {
       avfilter_inout_free(&outputs)
       avfilter_inout_free(&inputs)
     }
-    guard let chainOutput = inputs else {
-      throw FFmpegError(code: vedl_averror_enomem(), operation: "parsing the filters `\(text)`")
-    }
-    chainOutput.pointee.name = av_strdup("out")
-    chainOutput.pointee.filter_ctx = sink.context
-    chainOutput.pointee.pad_idx = 0
-    chainOutput.pointee.next = nil
+    if let source { outputs = try end("in", source) }
+    inputs = try end("out", sink)
     let (code, messages) = LibavLogRouter.shared.recordingErrorsOnThisThread {
       avfilter_graph_parse_ptr(graph, text, &inputs, &outputs, nil)
     }

@@ -18,28 +18,11 @@ public enum BatchPlanLine {
     if backend != .ffmpeg { argv += ["--backend", backend.rawValue] }
     for parameter in job.parameters { argv += ["--set", "\(parameter.name)=\(parameter.value)"] }
     if force { argv.append("--force") }
+    let quoted = JSONText.quoted
     let params = job.parameters.map { "\(quoted($0.name)):\(quoted($0.value))" }.joined(separator: ",")
     return "{\"row\":\(job.row),\"script\":\(quoted(script)),\"output\":\(quoted(job.outputName)),"
       + "\"quality\":\(quoted(job.quality)),\"backend\":\(quoted(backend.rawValue)),\"params\":{\(params)},"
       + "\"force\":\(force),"
       + "\"argv\":[\(argv.map(quoted).joined(separator: ","))]}"
-  }
-
-  /// `text` as a JSON string: quotes, backslashes and control characters escaped.
-  static func quoted(_ text: String) -> String {
-    var s = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": s += "\\\""
-      case "\\": s += "\\\\"
-      case "\n": s += "\\n"
-      case "\r": s += "\\r"
-      case "\t": s += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-        s += String(format: "\\u%04x", scalar.value)
-      default: s.unicodeScalars.append(scalar)
-      }
-    }
-    return s + "\""
   }
 }

@@ -36,8 +36,9 @@ indirect enum JSONText: Sendable, Hashable {
     }
   }
 
-  /// `text` as a JSON string: `"` and `\` escaped, control characters as escapes, the rest
-  /// as UTF-8.
+  /// `text` as a JSON string: `"` and `\` escaped, control characters (and U+2028/U+2029,
+  /// line breaks to JavaScript and to some line readers) as escapes, the rest as UTF-8. The
+  /// metadata and `vedl batch --plan`'s lines both use it.
   static func quoted(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
@@ -47,7 +48,7 @@ indirect enum JSONText: Sendable, Hashable {
       case "\n": out += "\\n"
       case "\r": out += "\\r"
       case "\t": out += "\\t"
-      case "\u{00}"..."\u{1F}":
+      case "\u{00}"..."\u{1F}", "\u{2028}", "\u{2029}":
         let hex = String(scalar.value, radix: 16)
         out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default:
