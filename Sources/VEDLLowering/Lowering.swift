@@ -78,9 +78,8 @@ struct LoweringRun {
   /// caption or watermark is blended onto it (PictureSpace: blending before RGB's clipping
   /// differs from the native renderer's).
   mutating func composeInRGB(_ composite: inout PendingStream) {
-    guard case .yuv(let matrix) = space, !compositeInRGB else { return }
-    composite.append(Filter("scale", ["in_color_matrix": matrix, "in_range": "tv"]))
-    composite.append(Filter("format", ["pix_fmts": "gbrp"]))
+    guard case .yuv = space, !compositeInRGB else { return }
+    composite.append(contentsOf: space.toRGB())
     compositeInRGB = true
   }
 

@@ -152,7 +152,14 @@ extension LoweringRun {
     let name = xfadeName(t)
     let format = space.transitionFormat(for: name)
     var from = builder.label("trans\(index)_a")
-    builder.add([tail], format.into, [from])
+    // FFmpeg 5.1's `xfade` ends the transition as soon as it sees its first input's end,
+    // even with that input's last frames still queued: when they and the end arrived before
+    // the second input's frame (a longer chain on that side, a decoder's flush), the last
+    // frames came out unmixed — in the `ffmpeg` CLI but not in-process (seed 4043, 14.6 dB).
+    // The first input is therefore never-ending (its last frame repeated), the second one
+    // frame longer so that `xfade` need not wait on the first's end, and `trim` keeps the
+    // transition's frames.
+    builder.add([tail], format.into + [Filter("tpad", ["stop": "-1", "stop_mode": "clone"])], [from])
     if name == "slideup" || name == "slideleft" {
       let vertical = name == "slideup"
       let whole = builder.label("trans\(index)_whole")
@@ -177,7 +184,7 @@ extension LoweringRun {
       from = padded
     }
     let to = builder.label("trans\(index)_b")
-    builder.add([head], format.into, [to])
+    builder.add([head], format.into + [Filter("tpad", ["stop": "1", "stop_mode": "clone"])], [to])
     let out = builder.label("trans\(index)")
     builder.add(
       [from, to],
@@ -185,7 +192,7 @@ extension LoweringRun {
         Filter(
           "xfade",
           ["transition": name, "duration": OptionText.seconds(grid.time(ofFrame: max(1, frames))), "offset": "0"]),
-        Filter("setpts", ["expr": "N"]),
+        Filter("trim", ["end_frame": String(frames)]), Filter("setpts", ["expr": "N"]),
       ] + format.back, [out])
     return out
   }

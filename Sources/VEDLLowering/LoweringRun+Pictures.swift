@@ -81,11 +81,16 @@ extension LoweringRun {
     }
     // An RGBA main-track picture enters a Y′CbCr track here, before a still is repeated —
     // or after its fades when they fade to a colour, which FFmpeg 5.1's `fade` does in RGB.
+    // A clip kept in Y′CbCr fades in planar RGB: its scaled pictures hold colours RGB cannot
+    // show, which the native renderer clips before it fades; fading them first pulls some
+    // back into view (PictureSpace).
     let fadesToColour = Self.fadesToColour(mods, background: background)
+    let fadesInRGB = inYCbCr && (mods.fadeIn.isPositive || mods.fadeOut.isPositive)
     if target == .main && !inYCbCr && !fadesToColour { stream.append(contentsOf: space.fromRGBA()) }
+    if fadesInRGB { stream.append(contentsOf: space.toRGB()) }
     if frames.isStill { stream.append(contentsOf: loopFilters(count: count)) }
-    stream.append(contentsOf: fadeFilters(item, mods, count: count, target: target))
-    if target == .main && !inYCbCr && fadesToColour { stream.append(contentsOf: space.fromRGBA()) }
+    stream.append(contentsOf: fadeFilters(item, mods, count: count, target: target, hasAlpha: !fadesInRGB))
+    if target == .main && (fadesInRGB || !inYCbCr && fadesToColour) { stream.append(contentsOf: space.fromRGBA()) }
     // Scaling may leave a sample aspect ratio a hair off 1, which `concat` and `xfade` reject.
     // The format is pinned at the end of a main-track piece, so that the piece's filters
     // negotiate the same way whether the rest of the graph is around or not (RunnerPartition).
@@ -100,14 +105,12 @@ extension LoweringRun {
 
   /// Whether a main-track video clip's modifiers can all be applied to the Y′CbCr pictures
   /// of `space` without changing what they mean: crops, mirrors, quarter turns, covering or
-  /// stretching fits, zooming in and fades to black. `adjust` is `eq` on BT.601 Y′CbCr
-  /// (docs/graph.md), so only a BT.601 track keeps it; FFmpeg 5.1's `fade` to any other
-  /// colour works only in RGB (it would be converted there and back with BT.601); bars
-  /// (`contain`), zooming out, other rotations and opacity need RGBA.
+  /// stretching fits and zooming in (fades come after, in RGB). `adjust` is `eq` on
+  /// Y′CbCr, whose results the native renderer clips into RGB; bars (`contain`), zooming
+  /// out, other rotations and opacity need RGBA.
   static func keepsYCbCr(_ mods: ItemModifiers, in space: PictureSpace, background: UInt32) -> Bool {
     if mods.opacity != .one || mods.zoom < .one || mods.fit == .contain { return false }
     if mods.adjusts { return false }
-    if fadesToColour(mods, background: background) { return false }
     return mods.rotation.isZero || PictureLayout.isQuarterTurn(mods.rotation)
   }
 
@@ -295,8 +298,10 @@ extension LoweringRun {
   /// `fade in:`/`out:` of a picture, evaluated at each frame's instant: to the canvas
   /// background on the main track, to transparency on overlays. Times are the item's own,
   /// counted from the instant of its first frame.
-  func fadeFilters(_ item: TimelineItem, _ mods: ItemModifiers, count: Int64, target: PicturePipeline.Role) -> [Filter]
-  {
+  /// `hasAlpha`: the picture is packed RGBA, whose alpha `fade` to black would scale too.
+  func fadeFilters(
+    _ item: TimelineItem, _ mods: ItemModifiers, count: Int64, target: PicturePipeline.Role, hasAlpha: Bool = true
+  ) -> [Filter] {
     var filters: [Filter] = []
     let origin = grid.time(ofFrame: item.startFrame)
     func fade(_ type: String, start: Rational, duration: Rational) -> Filter {
@@ -305,7 +310,7 @@ extension LoweringRun {
         .init("duration", OptionText.seconds(duration)),
       ]
       if target == .main {
-        // A colour fade runs in RGB (a clip fading to black may stay in Y′CbCr, docs/graph.md).
+        // A fade to a colour runs in RGB (a still fading to black may stay in Y′CbCr, docs/graph.md).
         options.append(.init("color", OptionText.color(background)))
       } else {
         options.append(.init("alpha", "1"))
@@ -319,7 +324,7 @@ extension LoweringRun {
     // FFmpeg 5.1's `fade` to black on packed RGBA scales the alpha byte with the colours:
     // a main-track picture of a still (built in RGBA) came out half transparent mid-fade,
     // and an overlay blended on it weighed itself against that alpha.
-    if target == .main && !filters.isEmpty && background & 0xFFFF_FF00 == 0 { filters += keepOpaque }
+    if target == .main && hasAlpha && !filters.isEmpty && background & 0xFFFF_FF00 == 0 { filters += keepOpaque }
     return filters
   }
 }

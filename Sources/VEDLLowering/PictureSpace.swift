@@ -6,11 +6,12 @@ import VEDLSema
 /// tagged with (``EncodingSettings/colorMatrix(forHeight:)``): a clip from a Y′CbCr file is
 /// cropped, scaled and joined without ever being turned into RGB, which takes about a third
 /// of the CPU time off a render, most of it swscale's RGBA scaling (docs/graph.md, "Picture
-/// space"). Before the first overlay, text, caption or watermark the composite is turned
-/// into planar RGB (`rgb`, `gbrp`) and everything is blended there, as the native renderer
-/// blends: scaled Y′CbCr holds colours RGB cannot show (a sharp edge's overshoot), which
-/// the conversion clips, and a translucent layer blended before that clipping pulls them
-/// back into view differently (30 levels and more at 12 % opacity). The finished picture is
+/// space"). Everything that blends happens in planar RGB (`rgb`, `gbrp`), as the native
+/// renderer blends: before the first overlay, text, caption or watermark the composite is
+/// turned into RGB, and a clip's fades and the frames of a transition are made there too.
+/// Scaled Y′CbCr holds colours RGB cannot show (a sharp edge's overshoot), which the
+/// conversion clips, and a blend made before that clipping pulls them back into view
+/// differently (30 levels and more at 12 % opacity). The finished picture is
 /// converted to `yuv444p` and its chroma halved once, as the native renderer halves its
 /// RGBA composite's. Composing at full chroma resolution keeps the backends together: 4:2:0
 /// pictures put crops, pads and overlays on even pixels only, and an overlay subsampled on
@@ -35,26 +36,30 @@ enum PictureSpace: Equatable {
   }
 
   /// The filters that bring main-track frames into the format `xfade` runs transition
-  /// `name` in, and back. FFmpeg 5.1's `xfade` takes no subsampled format, so a Y′CbCr track
-  /// is crossed in its `yuv444p` — except `fadeblack`, which fades
-  /// Y′CbCr luma to 0 instead of black's 16 and so runs in RGB like the native renderer.
+  /// `name` in, and back. A Y′CbCr track is crossed in planar RGB, as the native renderer
+  /// crosses RGBA: its scaled clips hold colours RGB cannot show, which a blend would pull
+  /// back into view where the native renderer has clipped them (seed 4043), and FFmpeg 5.1's
+  /// `fadeblack` would fade Y′CbCr luma to 0 instead of black's 16. Only the frames a
+  /// transition shows are converted (``LoweringRun/joinMainPicture``).
   func transitionFormat(for name: String) -> (into: [Filter], back: [Filter]) {
     switch self {
     case .rgba, .rgb:
       return ([Filter("format", ["pix_fmts": "gbrap"])], [Filter("format", ["pix_fmts": pieceFormat])])
-    case .yuv(let matrix) where name == "fadeblack":
-      return (
-        [Filter("scale", ["in_color_matrix": matrix, "in_range": "tv"]), Filter("format", ["pix_fmts": "gbrp"])],
-        fromRGBA()
-      )
     case .yuv:
-      return ([Filter("format", ["pix_fmts": "yuv444p"])], [Filter("format", ["pix_fmts": "yuv444p"])])
+      return (toRGB(), fromRGBA())
     }
   }
 
-  /// Filters that turn an opaque RGBA picture into this space: nothing for RGB; for Y′CbCr,
-  /// swscale with the space's matrix, limited range. (Layers are blended on an RGB
-  /// composite, so only opaque pictures are converted.)
+  /// Filters that turn a `yuv444p` picture of this space into planar RGB (`gbrp`), clipping
+  /// the colours RGB cannot show as the native renderer's RGBA does; nothing for the others.
+  func toRGB() -> [Filter] {
+    guard case .yuv(let matrix) = self else { return [] }
+    return [Filter("scale", ["in_color_matrix": matrix, "in_range": "tv"]), Filter("format", ["pix_fmts": "gbrp"])]
+  }
+
+  /// Filters that turn an opaque RGBA (or planar RGB) picture into this space: nothing for
+  /// RGB; for Y′CbCr, swscale with the space's matrix, limited range. (Layers are blended on
+  /// an RGB composite, so only opaque pictures are converted.)
   func fromRGBA() -> [Filter] {
     switch self {
     case .rgba, .rgb:
