@@ -18,6 +18,10 @@ the file checks anywhere, with no media at all.
 
 Every time is a whole number of frames at 30 fps, so the checker reports no off-grid
 warnings, and the same N always gives the same file.
+
+An edit may last at most 12 hours (docs/language.md). Past COMPACT_ABOVE main clips the
+layout is compact: the same statements, but every clip, transition and item about an eighth
+as long, written in frames (`16f`) — 100,000 clips then last about 9 hours instead of 58.
 """
 
 import argparse
@@ -33,6 +37,9 @@ MODIFIERS = [
     ["rotate 2deg", "opacity 90%"],
 ]
 TRANSITIONS = ["crossfade 500ms", "fade 300ms", "wipe 400ms direction: left", "slide 500ms direction: up"]
+COMPACT_TRANSITIONS = ["crossfade 3f", "fade 2f", "wipe 2f direction: left", "slide 3f direction: up"]
+# Main clips of the normal layout average 4 s: past this many the edit would near 12 hours.
+COMPACT_ABOVE = 9_000
 
 
 def ms(frames):
@@ -51,13 +58,24 @@ def split(n):
     return main, titles, brand, sfx
 
 
-def main_clip(k, generated):
+def main_clip(k, generated, compact=False):
     """Lines of main clip k and its timeline length in frames."""
     trim_start = (k * 7) % 20  # seconds into a 30 s source
     length = 3 + k % 3  # 3, 4 or 5 seconds of source
     speed = 2 if k % 7 == 3 else 1
     source = "bars" if generated and k % 2 else ("paint" if generated else VIDEO_NAMES[k % 4])
-    if generated:
+    if compact:
+        # 12, 16 or 20 frames of source: even, so a 2x clip is whole frames too.
+        span = 4 * length
+        start = trim_start * FPS
+        if generated:
+            head = f"clip {source} duration: {span}f id: c{k}"
+        else:
+            head = f"clip {source} trim: {start}f..{start + span}f id: c{k}"
+            if speed != 1:
+                head += f" speed: {speed}x"
+        frames = span if generated else span // speed
+    elif generated:
         head = f"clip {source} duration: {length}s id: c{k}"
         frames = length * FPS
     else:
@@ -76,6 +94,11 @@ def main_clip(k, generated):
 def generate(n, sources):
     generated = sources == "generated"
     main_count, titles, brand, sfx = split(n)
+    compact = main_count > COMPACT_ABOVE
+
+    def span(millis):
+        """A length of the normal layout, or an eighth of it (at least a frame) in frames."""
+        return f"{max(1, millis * FPS // 8000)}f" if compact else ms(millis * FPS // 1000)
     out = [
         "vedl 1",
         "",
@@ -105,18 +128,18 @@ def generate(n, sources):
     for k in range(1, main_count + 1):
         if k > 1:
             if k % 13 == 0:
-                out.append("  gap 1s")
+                out.append(f"  gap {span(1000)}")
             elif k % 4 != 0:
-                out.append(f"  {TRANSITIONS[k % len(TRANSITIONS)]}")
+                out.append(f"  {(COMPACT_TRANSITIONS if compact else TRANSITIONS)[k % len(TRANSITIONS)]}")
         if k % 10 == 1:
             out.append(f"  // Scene {k // 10 + 1}")
-        lines, _ = main_clip(k, generated)
+        lines, _ = main_clip(k, generated, compact)
         out += lines
     out += ["}", ""]
 
     # Overlay items hang off main clips by id: item i sits on clip stride*i (+ offset), inside
-    # that clip's first 1.5 s (every clip lasts at least that long), so items of one track
-    # never overlap.
+    # that clip's first 1.5 s (every clip lasts at least that long; compact: 6 of at least 12
+    # frames), so items of one track never overlap.
     def anchor(i, stride, offset):
         return 1 + ((i * stride + offset) % main_count)
 
@@ -133,10 +156,10 @@ def generate(n, sources):
     out.append('track overlay "titles" {')
     for i, k in placed(titles, 2, 0):
         out += [
-            f'  text "Title {i + 1}: \\(title)" at: c{k}.start + 100ms duration: 1s {{',
+            f'  text "Title {i + 1}: \\(title)" at: c{k}.start + {span(100)} duration: {span(1000)} {{',
             f'    font "DejaVu Sans" size: {40 + i % 4 * 8} color: #FFFFFF',
             "    position bottom margin: 120",
-            "    fade in: 200ms out: 200ms",
+            f"    fade in: {span(200)} out: {span(200)}",
             "  }",
         ]
     out += ["}", ""]
@@ -145,14 +168,14 @@ def generate(n, sources):
     for i, k in placed(brand, 5, 1):
         if i % 2 == 0:
             out += [
-                f"  clip logo at: c{k}.start duration: 1s {{ // logo {i + 1}",
+                f"  clip logo at: c{k}.start duration: {span(1000)} {{ // logo {i + 1}",
                 "    position bottomTrailing margin: 32",
                 "    scale 50%",
                 "  }",
             ]
         else:
             out += [
-                f"  shape rect at: c{k}.start + 200ms duration: 1s {{",
+                f"  shape rect at: c{k}.start + {span(200)} duration: {span(1000)} {{",
                 "    fill #FFFFFF80",
                 "    size width: 300 height: 100",
                 "    position x: 80 y: 80",
@@ -162,7 +185,7 @@ def generate(n, sources):
 
     out.append('track audio "effects" {')
     for i, k in placed(sfx, 3, 2):
-        out += [f"  clip whoosh at: c{k}.start duration: 1s volume: -6dB {{ fade out: 200ms }}"]
+        out += [f"  clip whoosh at: c{k}.start duration: {span(1000)} volume: -6dB {{ fade out: {span(200)} }}"]
     out += ["}", ""]
 
     out += [
@@ -175,7 +198,7 @@ def generate(n, sources):
         "captions {",
     ]
     for k in range(1, main_count + 1, 10):
-        out.append(f'  cue c{k}.start..c{k}.start + 1s "Scene {k // 10 + 1}"')
+        out.append(f'  cue c{k}.start..c{k}.start + {span(1000)} "Scene {k // 10 + 1}"')
     out += [
         "  style size: 48 color: white box: #000000AA position: bottom",
         "}",
