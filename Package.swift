@@ -68,20 +68,24 @@ let package = Package(
         "VEDLRaster", "VEDLFontRaster",
       ]),
     .executableTarget(name: "vedl", dependencies: ["VEDLCLI"]),
-    // Shared test helpers: the seeded edit generator, the minimiser, child processes and the
-    // differential renders (docs/testing.md). No libav: it runs the `vedl` and `ffmpeg` CLIs.
+    // Shared test helpers: the seeded generator (SplitMix64), the edit generator, the
+    // minimiser, child processes and the differential renders (docs/testing.md). No libav:
+    // it runs the `vedl` and `ffmpeg` CLIs.
     .target(
       name: "VEDLTestSupport", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLSema"]),
 
-    .testTarget(name: "VEDLTimeTests", dependencies: ["VEDLTime"]),
+    .testTarget(name: "VEDLTimeTests", dependencies: ["VEDLTime", "VEDLTestSupport"]),
     .testTarget(name: "VEDLSourceTests", dependencies: ["VEDLSource"]),
-    .testTarget(name: "VEDLDiagnosticsTests", dependencies: ["VEDLDiagnostics", "VEDLSource"]),
-    .testTarget(name: "VEDLSyntaxTests", dependencies: ["VEDLSyntax", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
+    .testTarget(name: "VEDLDiagnosticsTests", dependencies: ["VEDLDiagnostics", "VEDLSource", "VEDLTestSupport"]),
+    .testTarget(
+      name: "VEDLSyntaxTests",
+      dependencies: ["VEDLSyntax", "VEDLDiagnostics", "VEDLSource", "VEDLTime", "VEDLTestSupport"]),
     .testTarget(
       name: "VEDLSemaTests",
       dependencies: ["VEDLSema", "VEDLSyntax", "VEDLDiagnostics", "VEDLSource", "VEDLTime", "VEDLTestSupport"]),
     .testTarget(
-      name: "VEDLCaptionsTests", dependencies: ["VEDLCaptions", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
+      name: "VEDLCaptionsTests",
+      dependencies: ["VEDLCaptions", "VEDLDiagnostics", "VEDLSource", "VEDLTime", "VEDLTestSupport"]),
     .testTarget(name: "VEDLMediaTests", dependencies: ["VEDLMedia", "VEDLTime"]),
     .testTarget(name: "VEDLRasterTests", dependencies: ["VEDLRaster"]),
     .testTarget(name: "VEDLFontRasterTests", dependencies: ["VEDLFontRaster"]),
@@ -101,14 +105,15 @@ let package = Package(
         "VEDLSource", "VEDLTime",
       ]),
     .testTarget(
-      name: "VEDLLoweringTests", dependencies: ["VEDLLowering", "VEDLSema", "VEDLSyntax", "VEDLSource", "VEDLTime"]),
+      name: "VEDLLoweringTests",
+      dependencies: ["VEDLLowering", "VEDLSema", "VEDLSyntax", "VEDLSource", "VEDLTime", "VEDLTestSupport"]),
     .testTarget(
       name: "VEDLTimelinePictureTests", dependencies: ["VEDLTimelinePicture", "VEDLSema", "VEDLSource", "VEDLTime"]),
     .testTarget(
       name: "VEDLIDETests",
       dependencies: [
         "VEDLIDE", "VEDLSema", "VEDLSyntax", "VEDLDiagnostics", "VEDLSource", "VEDLTime", "VEDLLowering",
-        "VEDLMutation",
+        "VEDLMutation", "VEDLTestSupport",
       ]),
     .testTarget(
       name: "VEDLLanguageServerTests",
@@ -131,7 +136,7 @@ if Context.environment["VEDL_FUZZ"] == "1" {
       name: "VEDLFuzz",
       dependencies: [
         "VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLSema", "VEDLLowering", "VEDLMedia",
-        "VEDLCaptions", "VEDLIDE", "VEDLMutation",
+        "VEDLCaptions", "VEDLIDE", "VEDLMutation", "VEDLTestSupport",
       ],
       path: "Sources/VEDLFuzz",
       exclude: ["vedl.dict"]))

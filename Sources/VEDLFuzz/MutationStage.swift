@@ -1,6 +1,7 @@
 import VEDLMutation
 import VEDLSource
 import VEDLSyntax
+import VEDLTestSupport
 
 /// Mutates every input that parses cleanly the way a user edits a script (``ScriptMutator``:
 /// a statement cut to its name, a value of another type, a dropped argument, a moved or

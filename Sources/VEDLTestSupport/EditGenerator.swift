@@ -39,7 +39,7 @@ struct GeneratedSpeed {
 
 /// The generator's state while it writes one edit.
 final class EditWriter {
-  var rng: SeededGenerator
+  var rng: SplitMix64
   let options: EditGeneratorOptions
   var coverage: Set<String> = []
   var media: [MediaRecipe] = []
@@ -67,7 +67,7 @@ final class EditWriter {
   var hasCaptions = false
 
   init(seed: UInt64, options: EditGeneratorOptions) {
-    rng = SeededGenerator(seed: seed)
+    rng = SplitMix64(seed: seed)
     self.options = options
   }
 

@@ -1,13 +1,14 @@
 import Testing
 import VEDLCaptions
 import VEDLSource
+import VEDLTestSupport
 
 /// The parser must never trap, whatever the bytes: seeded random files and seeded mutations of
 /// valid files. Every cue it returns is well-formed and every span lies inside the file.
 @Suite struct CaptionFuzzTests {
   @Test func arbitraryBytesNeverCrash() {
     // Seeded so that a failure can be reproduced; the seed is in the failure message.
-    var generator = SeededGenerator(seed: 0x5EED_CAB1)
+    var generator = SplitMix64(seed: 0x5EED_CAB1)
     let alphabet: [UInt8] =
       Array("0123456789:,.-> \t\r\nWEBVTNOSYLRGI<>/&;#{}\\abcx".utf8) + [0x00, 0xC3, 0xA9, 0xFF, 0xEF, 0xBB, 0xBF]
     for round in 0..<400 {
@@ -29,7 +30,7 @@ import VEDLSource
 
   @Test func mutatedValidFilesNeverCrash() {
     let seed: UInt64 = 0x0BAD_F11E
-    var generator = SeededGenerator(seed: seed)
+    var generator = SplitMix64(seed: seed)
     let valid = [
       (
         "f.srt",
@@ -62,18 +63,5 @@ import VEDLSource
         #expect(!diagnostic.message.contains("\n"), "seed \(seed) round \(round): \(diagnostic.message)")
       }
     }
-  }
-}
-
-/// SplitMix64: a tiny, seedable random generator for reproducible fuzzing.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,5 +1,6 @@
 import Testing
 import VEDLCaptions
+import VEDLTestSupport
 import VEDLTime
 
 /// Sidecar export: exact output for a known input, and parse(write(cues)) == cues up to
@@ -109,7 +110,7 @@ import VEDLTime
 
   @Test func roundTripOfRandomCuesMatchesUpToMilliseconds() {
     let seed: UInt64 = 0xCA97_1045
-    var generator = SeededGenerator(seed: seed)
+    var generator = SplitMix64(seed: seed)
     let pieces = [
       "Hello", "world", " ", "&", "<", ">", "-->", "<i>", "&amp;", "{\\an8}", "é", "日本", "\n", "\t", "2", "AT&T",
       "&#65;",

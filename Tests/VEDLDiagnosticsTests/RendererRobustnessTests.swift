@@ -1,25 +1,13 @@
 import Foundation
 import Testing
 import VEDLSource
+import VEDLTestSupport
 
 @testable import VEDLDiagnostics
 
 /// Seeded random inputs (invalid UTF-8, stray `\r`, tabs, out-of-range spans, multi-line
 /// fix-its) must never crash either renderer, and their output must stay well formed.
 @Suite struct RendererRobustnessTests {
-  /// SplitMix64: a tiny deterministic generator, so a failure can be replayed from its seed.
-  struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
-  }
-
   static let alphabet: [[UInt8]] = [
     Array("a".utf8), Array(" ".utf8), Array("\t".utf8), Array("\n".utf8), Array("\r\n".utf8),
     Array("\r".utf8), Array("é".utf8), Array("世".utf8), Array("😀".utf8), [0xFF], [0xE2, 0x82],
@@ -28,7 +16,7 @@ import VEDLSource
 
   @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
   func randomDiagnosticsRenderWithoutCrashing(seed: UInt64) throws {
-    var random = Generator(state: seed)
+    var random = SplitMix64(seed: seed)
     for _ in 0..<60 {
       var bytes: [UInt8] = []
       for _ in 0..<random.below(40) { bytes += Self.alphabet[random.below(Self.alphabet.count)] }

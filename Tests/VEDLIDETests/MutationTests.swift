@@ -5,6 +5,7 @@ import VEDLMutation
 import VEDLSema
 import VEDLSource
 import VEDLSyntax
+import VEDLTestSupport
 import VEDLTime
 
 @testable import VEDLIDE

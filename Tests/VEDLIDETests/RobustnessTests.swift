@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VEDLSource
+import VEDLTestSupport
 
 @testable import VEDLIDE
 
@@ -51,7 +52,7 @@ import VEDLSource
   }
 
   @Test func randomBytesAndNonASCII() {
-    var generator = SeededGenerator(seed: 0x5eed)
+    var generator = SplitMix64(seed: 0x5eed)
     let alphabet = Array(
       "clip track { } ( ) : . .. \" \\ \n ; 2s 9:16 #FFF é 👋 𝄞 id at end // /* */ let param = + - x".utf8)
     for _ in 0..<40 {
@@ -102,18 +103,5 @@ import VEDLSource
     let offset = analysis.file.bytes.count - 10
     _ = CompletionProvider.complete(at: offset, in: analysis.syntax, baseDirectory: nil)
     #expect(Date().timeIntervalSince(started) < 20, "a 6,500-line document, debug build")
-  }
-}
-
-/// A small deterministic generator (SplitMix64), so that failures reproduce.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

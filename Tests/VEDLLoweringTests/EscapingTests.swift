@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VEDLSema
+import VEDLTestSupport
 import VEDLTime
 
 @testable import VEDLLowering
@@ -81,7 +82,7 @@ func parseFilter(_ printed: String) -> (name: String, options: [(String, String)
   }
 
   @Test func randomValuesRoundTrip() {
-    var rng = SplitMix(seed: 0x5EED_1234)
+    var rng = SplitMix64(seed: 0x5EED_1234)
     let alphabet = Array("ab \\':,;[]=%{}\n\t\"é😀")
     for _ in 0..<2000 {
       let length = Int(rng.next() % 12)
@@ -173,18 +174,5 @@ func parseFilter(_ printed: String) -> (name: String, options: [(String, String)
     let settings = EncodingSettings(format: .mp4, preset: QualityPreset.named(.low), speed: .fastest)
     try FFmpeg.mustRun(FilterGraphPrinter.command(graph, output: output, encoding: settings))
     #expect(try FFmpeg.grayFrames(output, width: 64, height: 48).count == 10)
-  }
-}
-
-/// A deterministic generator for property tests (SplitMix64).
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VEDLSource
+import VEDLTestSupport
 import VEDLTime
 
 @testable import VEDLSema
@@ -8,18 +9,6 @@ import VEDLTime
 /// Seeded property tests of the resolved timeline. `VEDL_SEED=n` replays a run; the seed is
 /// printed in every failure message.
 @Suite struct TimelinePropertyTests {
-  struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-  }
-
   static let seed: UInt64 = ProcessInfo.processInfo.environment["VEDL_SEED"].flatMap { UInt64($0) } ?? 0x5EED_F00D
 
   static let media = FakeMediaFacts(
@@ -32,7 +21,7 @@ import VEDLTime
   }
 
   @Test func mainTrackLengthIsClipsMinusTransitions() {
-    var rng = SplitMix(state: Self.seed)
+    var rng = SplitMix64(seed: Self.seed)
     let speeds: [(String, Rational)] = [
       ("1x", Rational(1)), ("2x", Rational(2)), ("0.5x", Rational(1, 2)!), ("1.5x", Rational(3, 2)!),
     ]
@@ -106,7 +95,7 @@ import VEDLTime
   }
 
   @Test func overlayTimingFollowsReferences() {
-    var rng = SplitMix(state: Self.seed ^ 0xABCD)
+    var rng = SplitMix64(seed: Self.seed ^ 0xABCD)
     for round in 0..<100 {
       let a = rng.below(60)
       let d = 1 + rng.below(60)

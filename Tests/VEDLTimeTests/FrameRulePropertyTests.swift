@@ -1,4 +1,5 @@
 import Testing
+import VEDLTestSupport
 import VEDLTime
 
 /// Seeded property tests of the frame grid and the §5 selection rule. Replay a failure with

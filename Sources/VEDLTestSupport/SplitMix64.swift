@@ -1,6 +1,7 @@
 /// A small, fast, deterministic pseudo-random generator (Steele, Lea & Flood's SplitMix64):
-/// every generated edit is reproducible from the one seed a failure prints.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
+/// every generated edit, mutant and property case is reproducible from the one seed a
+/// failure prints. The one generator of the test targets and the fuzzer.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
   /// A generator whose whole stream is fixed by `seed`.
@@ -23,4 +24,8 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 
   /// One of `options` (which must not be empty).
   public mutating func pick<T>(_ options: [T]) -> T { options[int(0...(options.count - 1))] }
+
+  /// The next 64 bits modulo `n` (`n` below 1 counts as 1): a cheap index in `0..<n` whose
+  /// stream the property tests' seeds were recorded with.
+  public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
 }

@@ -1,21 +1,6 @@
 import Foundation
+import VEDLTestSupport
 import VEDLTime
-
-/// A small, fast, deterministic pseudo-random generator (Steele, Lea & Flood's SplitMix64), so
-/// property tests are reproducible from one printed seed.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// The seed of the property tests: `VEDL_SEED` (decimal or `0x…` hex) when set, else a fixed
 /// default so runs are reproducible. Every failing `#expect` prints `VEDL_SEED=<seed>`; run
