@@ -150,7 +150,7 @@ extension LoweringRun {
     -> String
   {
     let name = xfadeName(t)
-    let format = space.transitionFormat(for: name)
+    let format = space.transitionFormat
     var from = builder.label("trans\(index)_a")
     // FFmpeg 5.1's `xfade` ends the transition as soon as it sees its first input's end,
     // even with that input's last frames still queued: when they and the end arrived before

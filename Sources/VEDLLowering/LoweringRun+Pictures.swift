@@ -26,7 +26,7 @@ extension LoweringRun {
     // with the file's own matrix.
     let inYCbCr =
       target == .main && space != .rgba && frames.colour != nil && !frames.mayHaveAlpha
-      && Self.keepsYCbCr(mods, in: space, background: background)
+      && Self.keepsYCbCr(mods)
     // A crop in the file's own samples, before the conversion, when the clip stays in
     // Y′CbCr and the rectangle lies on whole chroma samples: the same pixels, and the
     // conversion then works on the kept part only (a third of a 16:9 frame for 9:16).
@@ -103,12 +103,12 @@ extension LoweringRun {
     return PlacedPicture(label: label, x: pipeline.corner.x, y: pipeline.corner.y)
   }
 
-  /// Whether a main-track video clip's modifiers can all be applied to the Y′CbCr pictures
-  /// of `space` without changing what they mean: crops, mirrors, quarter turns, covering or
+  /// Whether a main-track video clip's modifiers can all be applied to its Y′CbCr pictures
+  /// without changing what they mean: crops, mirrors, quarter turns, covering or
   /// stretching fits and zooming in (fades come after, in RGB). `adjust` is `eq` on
   /// Y′CbCr, whose results the native renderer clips into RGB; bars (`contain`), zooming
   /// out, other rotations and opacity need RGBA.
-  static func keepsYCbCr(_ mods: ItemModifiers, in space: PictureSpace, background: UInt32) -> Bool {
+  static func keepsYCbCr(_ mods: ItemModifiers) -> Bool {
     if mods.opacity != .one || mods.zoom < .one || mods.fit == .contain { return false }
     if mods.adjusts { return false }
     return mods.rotation.isZero || PictureLayout.isQuarterTurn(mods.rotation)

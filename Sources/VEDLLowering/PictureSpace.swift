@@ -35,13 +35,12 @@ enum PictureSpace: Equatable {
     }
   }
 
-  /// The filters that bring main-track frames into the format `xfade` runs transition
-  /// `name` in, and back. A Y′CbCr track is crossed in planar RGB, as the native renderer
+  /// The filters that bring main-track frames into the format `xfade` runs in, and back. A Y′CbCr track is crossed in planar RGB, as the native renderer
   /// crosses RGBA: its scaled clips hold colours RGB cannot show, which a blend would pull
   /// back into view where the native renderer has clipped them (seed 4043), and FFmpeg 5.1's
   /// `fadeblack` would fade Y′CbCr luma to 0 instead of black's 16. Only the frames a
   /// transition shows are converted (``LoweringRun/joinMainPicture``).
-  func transitionFormat(for name: String) -> (into: [Filter], back: [Filter]) {
+  var transitionFormat: (into: [Filter], back: [Filter]) {
     switch self {
     case .rgba, .rgb:
       return ([Filter("format", ["pix_fmts": "gbrap"])], [Filter("format", ["pix_fmts": pieceFormat])])

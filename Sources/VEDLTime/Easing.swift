@@ -96,13 +96,14 @@ public enum Easing: Sendable, Hashable {
       func away(_ t: Double) -> Bool {
         abs(position(at: t, mass: mass, stiffness: stiffness, damping: damping) - 1) >= tolerance
       }
-      // Scanning back from the horizon meets the last excursion within a few periods; the
-      // cap bounds the work for springs that barely damp.
+      // Scanning back from the horizon meets the last excursion within a few periods. Should
+      // it not within the cap, the horizon itself is a settled instant (the envelope's).
       var t = horizon
       var steps = 0
-      while t > 0 && !away(t) && steps < 50_000_000 {
+      while t > 0 && !away(t) {
         t -= step
         steps += 1
+        if steps == 10_000_000 { return horizon }
       }
       guard t > 0 else { return step }
       // Between t (away) and t + step (within): bisect to the crossing.

@@ -83,21 +83,18 @@ import VEDLTime
     #expect(!unknown.cropsWholeChromaSamples(even))
   }
 
-  /// Every transition of a Y′CbCr track blends clipped RGB with the track's matrix, as the
-  /// native renderer blends RGBA, and comes back in the track's `yuv444p`.
+  /// A Y′CbCr track's transitions blend clipped RGB with the track's matrix, as the
+  /// native renderer blends RGBA, and come back in the track's `yuv444p`.
   @Test func transitionsCrossInRGB() {
-    let yuv = PictureSpace.yuv(matrix: "bt709")
-    for name in ["fade", "fadeblack", "wipeup", "slideleft"] {
-      let format = yuv.transitionFormat(for: name)
-      #expect(
-        format.into == [
-          Filter("scale", ["in_color_matrix": "bt709", "in_range": "tv"]), Filter("format", ["pix_fmts": "gbrp"]),
-        ])
-      #expect(
-        format.back == [
-          Filter("scale", ["out_color_matrix": "bt709", "out_range": "tv"]), Filter("format", ["pix_fmts": "yuv444p"]),
-        ])
-    }
-    #expect(PictureSpace.rgba.transitionFormat(for: "slideup").into.last?.options.first?.value == "gbrap")
+    let format = PictureSpace.yuv(matrix: "bt709").transitionFormat
+    #expect(
+      format.into == [
+        Filter("scale", ["in_color_matrix": "bt709", "in_range": "tv"]), Filter("format", ["pix_fmts": "gbrp"]),
+      ])
+    #expect(
+      format.back == [
+        Filter("scale", ["out_color_matrix": "bt709", "out_range": "tv"]), Filter("format", ["pix_fmts": "yuv444p"]),
+      ])
+    #expect(PictureSpace.rgba.transitionFormat.into.last?.options.first?.value == "gbrap")
   }
 }
