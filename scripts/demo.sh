@@ -12,6 +12,8 @@ echo "== vedl render Samples/demo.vedl"
 "$vedl" render Samples/demo.vedl --force
 echo "== vedl probe Samples/out/demo.mp4"
 "$vedl" probe Samples/out/demo.mp4
+echo "== vedl render Samples/motion.vedl (animate: keys and easings)"
+"$vedl" render Samples/motion.vedl --force
 echo "== vedl timeline Samples/demo.vedl -o Samples/out/demo-timeline.svg"
 "$vedl" timeline Samples/demo.vedl -o Samples/out/demo-timeline.svg
 ls -l Samples/out

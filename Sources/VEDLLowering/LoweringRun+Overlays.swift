@@ -19,10 +19,10 @@ extension LoweringRun {
     switch item.kind {
     case .clip:
       let placed = try lowerPicture(item, count: frames.end - frames.first, target: .overlay, stem: stem)
-      overlay(placed, from: frames.first, onto: &composite)
+      overlay(placed, from: frames.first, onto: &composite, motion: motion(of: item, frames: frames))
     case .shape:
       let placed = lowerShape(item, count: frames.end - frames.first, stem: stem)
-      overlay(placed, from: frames.first, onto: &composite)
+      overlay(placed, from: frames.first, onto: &composite, motion: motion(of: item, frames: frames))
     case .text:
       try lowerText(item, frames: frames, stem: stem, onto: &composite)
     case .gap:
@@ -34,11 +34,16 @@ extension LoweringRun {
   /// timeline frame `first`: the frames are shifted in time (exact, on the canvas grid) and
   /// `overlay` takes, for every composite frame, the item's frame with the same timestamp —
   /// none before the item starts, none after it ends (`eof_action=pass`).
-  mutating func overlay(_ picture: PlacedPicture, from first: Int64, onto composite: inout PendingStream) {
+  mutating func overlay(
+    _ picture: PlacedPicture, from first: Int64, onto composite: inout PendingStream, motion: ItemMotion? = nil
+  ) {
     composeInRGB(&composite)
     let base = builder.close(composite, as: "comp")
     var item = picture.label
-    let (x, y) = (picture.x, picture.y)
+    // An animated position or offset: the corner of each frame, by the composite's time
+    // (`overlay` evaluates `x` and `y` at every frame).
+    let x = motion.map { motionTable($0.positionRuns(base: picture.x, horizontal: true), origin: first) }
+    let y = motion.map { motionTable($0.positionRuns(base: picture.y, horizontal: false), origin: first) }
     // The RGBA picture goes onto the RGB (or a still's RGBA) composite as it is.
     let filters = first > 0 ? [Filter("setpts", ["expr": "PTS+\(first)"])] : []
     if !filters.isEmpty {
@@ -51,15 +56,56 @@ extension LoweringRun {
       [base, item],
       [
         Filter(
-          "overlay", ["x": String(x), "y": String(y), "eof_action": "pass", "format": compositeSpace.overlayFormat])
+          "overlay",
+          [
+            "x": x ?? String(picture.x), "y": y ?? String(picture.y), "eof_action": "pass",
+            "format": compositeSpace.overlayFormat,
+          ])
       ], [out])
     composite = PendingStream(label: out)
+  }
+
+  /// What `item`'s animations do over the frames it shows, or `nil` when nothing moves.
+  func motion(of item: TimelineItem, frames: (first: Int64, end: Int64)) -> ItemMotion? {
+    ItemMotion(item, frameCount: frames.end - frames.first, grid: grid)
+  }
+
+  /// A per-frame table of values (``ItemMotion/expression(_:variable:origin:rate:)``) in the
+  /// time `t` of a stream whose frame `origin` is the item's first.
+  func motionTable(_ runs: [(start: Int, value: String)], origin: Int64) -> String {
+    ItemMotion.expression(runs, variable: "t", origin: origin, rate: rate)
+  }
+
+  /// An animated opacity, applied after the fades to the item's own frames (numbered from 0):
+  /// one `colorchannelmixer` per distinct value, enabled on the frames that have it.
+  func opacityFilters(_ motion: ItemMotion?) -> [Filter] {
+    guard let opacities = motion?.opacities else { return [] }
+    let runs = ItemMotion.runs(opacities)
+    var filters: [Filter] = []
+    var done: Set<Rational> = [.one]
+    for run in runs where !done.contains(run.value) {
+      done.insert(run.value)
+      var spans: [String] = []
+      for (i, r) in runs.enumerated() where r.value == run.value {
+        let end = i + 1 < runs.count ? runs[i + 1].start : opacities.count
+        spans.append("between(t,\(halfFrameBefore(r.start)),\(halfFrameBefore(end)))")
+      }
+      filters.append(
+        Filter("colorchannelmixer", ["aa": OptionText.number(run.value), "enable": ItemMotion.sum(spans)]))
+    }
+    return filters
+  }
+
+  /// `(j − ½)/F` seconds as an exact fraction for an expression.
+  func halfFrameBefore(_ j: Int) -> String {
+    let f = rate.framesPerSecond
+    return "(\((2 * Int64(j) - 1) * f.denominator)/\(2 * f.numerator))"
   }
 
   /// A shape: its box (`size`, default 100×100, times `scale`) filled and stroked once, as a
   /// transparent picture, turned, made translucent, then repeated for the item's frames.
   mutating func lowerShape(_ item: TimelineItem, count: Int64, stem: String) -> PlacedPicture {
-    let mods = item.resolved
+    let mods = ItemMotion.baseModifiers(item, grid: grid)
     var box = PixelSize(width: 100, height: 100)
     if let size = mods.size {
       // One side alone keeps the default square's shape.
@@ -85,8 +131,9 @@ extension LoweringRun {
     if mods.opacity != .one { stream.append(Filter("colorchannelmixer", ["aa": OptionText.number(mods.opacity)])) }
     stream.append(contentsOf: loopFilters(count: count))
     stream.append(contentsOf: fadeFilters(item, mods, count: count, target: .overlay))
+    stream.append(contentsOf: opacityFilters(ItemMotion(item, frameCount: count, grid: grid)))
     let label = builder.close(stream, as: stem)
-    let corner = PictureLayout.place(box, on: canvas, position: mods.position)
+    let corner = PictureLayout.place(box, on: canvas, position: mods.position, offset: mods.offset)
     return PlacedPicture(
       label: label, x: corner.x + (Rational(box.width - bounds.width) / 2).floor,
       y: corner.y + (Rational(box.height - bounds.height) / 2).floor)

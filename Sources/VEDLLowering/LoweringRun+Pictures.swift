@@ -16,7 +16,7 @@ extension LoweringRun {
   mutating func lowerPicture(
     _ item: TimelineItem, count: Int64, target: PicturePipeline.Role, stem: String
   ) throws(LoweringError) -> PlacedPicture {
-    let mods = item.resolved
+    let mods = ItemMotion.baseModifiers(item, grid: grid)
     var frames = try sourceFrames(item, count: count, key: stem)
     var stream = frames.stream
     let pipeline = PicturePipeline(mods, source: frames.size, role: target, canvas: canvas)
@@ -90,6 +90,7 @@ extension LoweringRun {
     if fadesInRGB { stream.append(contentsOf: space.toRGB()) }
     if frames.isStill { stream.append(contentsOf: loopFilters(count: count)) }
     stream.append(contentsOf: fadeFilters(item, mods, count: count, target: target, hasAlpha: !fadesInRGB))
+    if target == .overlay { stream.append(contentsOf: opacityFilters(ItemMotion(item, frameCount: count, grid: grid))) }
     if target == .main && (fadesInRGB || !inYCbCr && fadesToColour) { stream.append(contentsOf: space.fromRGBA()) }
     // Scaling may leave a sample aspect ratio a hair off 1, which `concat` and `xfade` reject.
     // The format is pinned at the end of a main-track piece, so that the piece's filters

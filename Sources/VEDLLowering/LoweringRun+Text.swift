@@ -30,7 +30,8 @@ extension LoweringRun {
   ) throws(LoweringError) {
     let text = item.text ?? ""
     guard !text.isEmpty else { return }
-    let mods = item.resolved
+    let mods = ItemMotion.baseModifiers(item, grid: grid)
+    let motion = motion(of: item, frames: frames)
     let rotated = !mods.rotation.isZero
     // A rotated text is drawn on its own RGBA layer, and overlaid; any other on the
     // composite, which is then RGB (or a still's RGBA), so colours are given as they are.
@@ -60,8 +61,9 @@ extension LoweringRun {
     var draws: [Filter] = []
     let font = TextFont.resolve(mods.font, baseDirectory: options.baseDirectory)
     if let measured = options.textMeasurer?.measure(lines, font: font, size: fontSize) {
-      let layout = TextLayout(
+      var layout = TextLayout(
         frame: frame, fixedWidth: sized?.w, fixedHeight: sized?.h, padding: padding, align: align, position: position)
+      if !rotated { layout.offset = (mods.offset.x.rounded, mods.offset.y.rounded) }
       for draw in TextBlock.draws(measured, layout: layout) {
         let placement: [Filter.Option] = [
           .init("text", draw.text), .init("expansion", "none"), .init("x", draw.x), .init("y", draw.y),
@@ -75,9 +77,10 @@ extension LoweringRun {
       let separateLines = lines.count > 1 && align != .leading
       let gap = separateLines ? 2 * padding : 0
       let blockHeight = separateLines ? "(\(lines.count)*lh+\(Int64(lines.count - 1) * gap))" : "th"
-      let layout = TextLayout(
+      var layout = TextLayout(
         frame: frame, fixedWidth: sized?.w, fixedHeight: sized?.h, padding: padding, align: align,
         position: position, contentHeight: blockHeight)
+      if !rotated { layout.offset = (mods.offset.x.rounded, mods.offset.y.rounded) }
       let pieces: [(text: String, y: String)] =
         separateLines
         ? lines.enumerated().map { ($0.element, $0.offset == 0 ? layout.y : "\(layout.y)+\($0.offset)*(lh+\(gap))") }
@@ -91,9 +94,23 @@ extension LoweringRun {
     }
 
     guard rotated else {
-      let alpha = textAlpha(item, mods)
+      var alpha = textAlpha(item, mods)
+      if let opacities = motion?.opacities {
+        let table = motionTable(
+          ItemMotion.runs(opacities).map { ($0.start, OptionText.number($0.value)) }, origin: frames.first)
+        alpha = alpha.map { "(\(table))*\($0)" } ?? table
+      }
       for var draw in draws {
         if let alpha { draw.options.append(.init("alpha", alpha)) }
+        if let motion, motion.shifts != nil {
+          // The laid-out place plus the frame's displacement (`drawtext` evaluates `x` and
+          // `y` at every frame).
+          for (i, option) in draw.options.enumerated() where option.key == "x" || option.key == "y" {
+            let runs = motion.positionRuns(base: 0, horizontal: option.key == "x")
+            guard runs.count > 1 else { continue }
+            draw.options[i].value = "\(option.value)+(\(motionTable(runs, origin: frames.first)))"
+          }
+        }
         draw.options.append(.init("enable", "between(n,\(frames.first),\(frames.end - 1))"))
         composite.append(draw)
       }
@@ -131,15 +148,17 @@ extension LoweringRun {
     let count = frames.end - frames.first
     stream.append(contentsOf: loopFilters(count: count))
     stream.append(contentsOf: fadeFilters(item, mods, count: count, target: .overlay))
+    stream.append(contentsOf: opacityFilters(motion))
     let label = builder.close(stream, as: stem)
     let longest = lines.map(\.count).max() ?? 0
     let estimated = PixelSize(
       width: sized?.w ?? (Rational(3 * fontSize * Int64(longest), 5)!.rounded + 2 * padding),
       height: sized?.h ?? (Rational(6 * fontSize * Int64(lines.count), 5)!.rounded + 2 * padding))
-    let corner = PictureLayout.place(estimated, on: canvas, position: mods.position)
+    let corner = PictureLayout.place(estimated, on: canvas, position: mods.position, offset: mods.offset)
     let centre = (x: corner.x + estimated.width / 2, y: corner.y + estimated.height / 2)
     overlay(
-      PlacedPicture(label: label, x: centre.x - side / 2, y: centre.y - side / 2), from: frames.first, onto: &composite)
+      PlacedPicture(label: label, x: centre.x - side / 2, y: centre.y - side / 2), from: frames.first, onto: &composite,
+      motion: motion)
   }
 
   /// The lines of a text: split at `\n` and, with a `size width:` box and a text measurer,

@@ -166,8 +166,16 @@ public enum PictureLayout {
   }
 
   /// The top-left corner of a `size` item placed on a `canvas` by `position` (centred when
-  /// `nil`).
-  public static func place(_ size: PixelSize, on canvas: PixelSize, position: ItemModifiers.Position?) -> (
+  /// `nil`), moved by `offset`.
+  public static func place(
+    _ size: PixelSize, on canvas: PixelSize, position: ItemModifiers.Position?,
+    offset: (x: Rational, y: Rational) = (.zero, .zero)
+  ) -> (x: Int64, y: Int64) {
+    let corner = laidOut(size, on: canvas, position: position)
+    return (corner.x + offset.x.rounded, corner.y + offset.y.rounded)
+  }
+
+  private static func laidOut(_ size: PixelSize, on canvas: PixelSize, position: ItemModifiers.Position?) -> (
     x: Int64, y: Int64
   ) {
     switch position {
@@ -225,9 +233,10 @@ public enum PictureLayout {
   /// Where the top-left corner of a turned overlay goes: its unturned `box` is placed on the
   /// canvas by `position`, and the turned picture (`bounds`) keeps the box's centre.
   public static func turnedCorner(
-    box: PixelSize, bounds: PixelSize, on canvas: PixelSize, position: ItemModifiers.Position?
+    box: PixelSize, bounds: PixelSize, on canvas: PixelSize, position: ItemModifiers.Position?,
+    offset: (x: Rational, y: Rational) = (.zero, .zero)
   ) -> (x: Int64, y: Int64) {
-    let corner = place(box, on: canvas, position: position)
+    let corner = place(box, on: canvas, position: position, offset: offset)
     return (
       corner.x + (Rational(box.width - bounds.width) / 2).floor,
       corner.y + (Rational(box.height - bounds.height) / 2).floor

@@ -121,7 +121,9 @@ public struct PicturePipeline: Sendable, Equatable {
     // 9. position: the unrotated box is placed; a rotated picture keeps its centre.
     corner =
       role == .main
-      ? (0, 0) : PictureLayout.turnedCorner(box: box, bounds: bounds, on: canvas, position: mods.position)
+      ? (0, 0)
+      : PictureLayout.turnedCorner(
+        box: box, bounds: bounds, on: canvas, position: mods.position, offset: mods.offset)
   }
 
   /// Equal roles, steps, sizes and corners.

@@ -21,6 +21,8 @@ public struct TextLayout: Sendable {
   public var align: ItemModifiers.TextAlignment
   /// The item's `position`.
   public var position: ItemModifiers.Position?
+  /// The item's `offset`, whole pixels added to both edges.
+  public var offset: (x: Int64, y: Int64) = (0, 0)
   /// The height of what is drawn: `th` for one `drawtext`, or the stacked lines'
   /// `(L*lh+gaps)`.
   var contentHeight: String
@@ -53,7 +55,18 @@ public struct TextLayout: Sendable {
   }
 
   /// The text's left edge.
-  var x: String {
+  var x: String { Self.shifted(laidOutX, by: offset.x) }
+
+  /// The top edge of the drawn text.
+  var y: String { Self.shifted(laidOutY, by: offset.y) }
+
+  /// `expression` moved by `pixels`.
+  static func shifted(_ expression: String, by pixels: Int64) -> String {
+    pixels == 0 ? expression : "\(expression)\(pixels < 0 ? "-" : "+")\(pixels.magnitude)"
+  }
+
+  /// The left edge `position` gives.
+  private var laidOutX: String {
     guard let width = fixedWidth else {
       // The box is the text plus padding, so every alignment puts the text at the same place.
       switch position {
@@ -75,8 +88,8 @@ public struct TextLayout: Sendable {
     }
   }
 
-  /// The top edge of the drawn text.
-  var y: String {
+  /// The top edge `position` gives.
+  private var laidOutY: String {
     guard let height = fixedHeight else {
       switch position {
       case .anchor(_, let fy, let margin)?:
@@ -96,6 +109,10 @@ public struct TextLayout: Sendable {
   /// `x` evaluated as `drawtext` evaluates it, for a drawn text `textWidth` (`tw`) wide. The
   /// branches mirror `x` one for one; constants go through the same decimal text.
   public func evaluatedX(textWidth tw: Double) -> Double {
+    laidOutX(textWidth: tw) + Double(offset.x)
+  }
+
+  private func laidOutX(textWidth tw: Double) -> Double {
     let w = Double(frame.width)
     guard let width = fixedWidth else {
       switch position {
@@ -120,6 +137,10 @@ public struct TextLayout: Sendable {
   /// `y` evaluated as `drawtext` evaluates it, for drawn content `contentHeight` high (`th`
   /// for one `drawtext`, `L·lh + gaps` for stacked lines). Mirrors `y` one for one.
   public func evaluatedY(contentHeight: Double) -> Double {
+    laidOutY(contentHeight: contentHeight) + Double(offset.y)
+  }
+
+  private func laidOutY(contentHeight: Double) -> Double {
     let h = Double(frame.height)
     guard let height = fixedHeight else {
       switch position {

@@ -12,6 +12,7 @@ final class ClipItemRenderer {
   private let source: ClipSource
   private let processor: ClipPictureProcessor
   private let fades: [PictureFade]
+  private let motion: ItemMotion?
   /// The processed picture of a still source.
   private var processedStill: ClipPictureProcessor.Placed?
 
@@ -21,11 +22,13 @@ final class ClipItemRenderer {
   {
     self.item = item
     source = try ClipSource(item: item, timeline: timeline)
-    let mods = item.resolved
+    let grid = timeline.canvas.grid
+    let mods = ItemMotion.baseModifiers(item, grid: grid)
+    motion = ItemMotion(item, frameCount: item.endFrame - item.startFrame, grid: grid)
     processor = ClipPictureProcessor(
       role: role, mods: mods, canvas: PixelSize(width: timeline.canvas.width, height: timeline.canvas.height),
       background: background)
-    fades = PictureFade.fades(of: item, modifiers: mods, grid: timeline.canvas.grid)
+    fades = PictureFade.fades(of: item, modifiers: mods, grid: grid)
   }
 
   /// The processed picture (before fades) at timeline frame `k`.
@@ -55,8 +58,10 @@ final class ClipItemRenderer {
   /// Draws the overlay's picture at timeline frame `k` onto `composite`.
   func draw(onto composite: inout RGBAImage, atTimelineFrame k: Int64) throws(NativeRenderError) {
     let placed = try processed(atTimelineFrame: k)
-    let visible = visibility(atTimelineFrame: k)
+    let j = k - item.startFrame
+    let visible = visibility(atTimelineFrame: k) * (motion?.opacity(atLocalFrame: j)?.doubleValue ?? 1)
     guard visible > 0 else { return }
-    composite.composite(placed.image, x: placed.x, y: placed.y, opacity: visible)
+    let shift = motion?.shift(atLocalFrame: j) ?? .zero
+    composite.composite(placed.image, x: placed.x + Int(shift.x), y: placed.y + Int(shift.y), opacity: visible)
   }
 }

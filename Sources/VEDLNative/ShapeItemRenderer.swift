@@ -12,11 +12,14 @@ final class ShapeItemRenderer {
   private let x: Int
   private let y: Int
   private let fades: [PictureFade]
+  private let motion: ItemMotion?
 
   /// Draws shape `item` once.
   init(item: TimelineItem, timeline: Timeline) {
     self.item = item
-    let mods = item.resolved
+    let grid = timeline.canvas.grid
+    let mods = ItemMotion.baseModifiers(item, grid: grid)
+    motion = ItemMotion(item, frameCount: item.endFrame - item.startFrame, grid: grid)
     let mask = ShapeMask(item: item, modifiers: mods)
     var picture = ShapeDrawing.picture(of: mask)
     let bounds = PictureLayout.rotatedBounds(mask.size, degrees: mods.rotation)
@@ -33,7 +36,8 @@ final class ShapeItemRenderer {
     if mods.opacity != .one { picture = picture.multipliedAlpha(by: mods.opacity.doubleValue) }
     self.picture = picture
     let canvas = PixelSize(width: timeline.canvas.width, height: timeline.canvas.height)
-    let corner = PictureLayout.turnedCorner(box: mask.size, bounds: bounds, on: canvas, position: mods.position)
+    let corner = PictureLayout.turnedCorner(
+      box: mask.size, bounds: bounds, on: canvas, position: mods.position, offset: mods.offset)
     x = Int(corner.x)
     y = Int(corner.y)
     fades = PictureFade.fades(of: item, modifiers: mods, grid: timeline.canvas.grid)
@@ -41,8 +45,11 @@ final class ShapeItemRenderer {
 
   /// Draws the shape at timeline frame `k` onto `composite`.
   func draw(onto composite: inout RGBAImage, atTimelineFrame k: Int64) {
-    let visible = PictureFade.visibility(fades, atFrame: k - item.startFrame)
+    let j = k - item.startFrame
+    let opacity = motion?.opacity(atLocalFrame: j)?.doubleValue ?? 1
+    let visible = PictureFade.visibility(fades, atFrame: j) * opacity
     guard visible > 0 else { return }
-    composite.composite(picture, x: x, y: y, opacity: visible)
+    let shift = motion?.shift(atLocalFrame: j) ?? .zero
+    composite.composite(picture, x: x + Int(shift.x), y: y + Int(shift.y), opacity: visible)
   }
 }

@@ -18,8 +18,9 @@ final class TextItemRenderer {
   private struct Piece {
     var text: RenderedText
     var outline: RenderedText?
-    var x: Int
-    var y: Int
+    /// Where `drawtext` puts it, before it truncates to whole pixels.
+    var x: Double
+    var y: Double
   }
 
   private let item: TimelineItem
@@ -32,13 +33,15 @@ final class TextItemRenderer {
   /// The drawn, turned layer of a rotated text and its top-left corner on the canvas.
   private let turnedLayer: (image: RGBAImage, x: Int, y: Int)?
   private let fades: [PictureFade]
+  private let motion: ItemMotion?
 
   /// Lays out and rasterises text `item` on a canvas of the timeline's size.
   init(item: TimelineItem, timeline: Timeline, fonts: FontLibrary, baseDirectory: String?) throws(NativeRenderError) {
     self.item = item
-    let mods = item.resolved
-    self.mods = mods
     grid = timeline.canvas.grid
+    let mods = ItemMotion.baseModifiers(item, grid: grid)
+    self.mods = mods
+    motion = ItemMotion(item, frameCount: item.endFrame - item.startFrame, grid: grid)
     let canvas = PixelSize(width: timeline.canvas.width, height: timeline.canvas.height)
     let text = item.text ?? ""
     // The lowering's defaults: 1/22.5 of the canvas's shorter side.
@@ -67,9 +70,10 @@ final class TextItemRenderer {
     let diagonal = Double(canvas.width * canvas.width + canvas.height * canvas.height).squareRoot()
     let side = Int64(diagonal.rounded(.up)) / 2 * 2 + 2
     let frame = rotated ? PixelSize(width: side, height: side) : canvas
-    let layout = TextLayout(
+    var layout = TextLayout(
       frame: frame, fixedWidth: sized?.w, fixedHeight: sized?.h, padding: padding, align: align,
       position: rotated ? nil : mods.position)
+    if !rotated { layout.offset = (PictureLayout.nearest(mods.offset.x), PictureLayout.nearest(mods.offset.y)) }
 
     // Cut into `drawtext`s and placed by the lowering's own rule (`TextBlock`).
     var pieces: [Piece] = []
@@ -83,8 +87,7 @@ final class TextItemRenderer {
         }
         let x = draw.evaluatedX(textWidth: Double(rendered.textWidth))
         let y = draw.evaluatedY(ascent: Double(rendered.ascent))
-        pieces.append(
-          Piece(text: rendered, outline: ring, x: DrawtextStyle.position(x), y: DrawtextStyle.position(y)))
+        pieces.append(Piece(text: rendered, outline: ring, x: x, y: y))
       }
     } catch {
       throw NativeRenderError("cannot draw the text \"\(text)\": \(error.message)")
@@ -101,7 +104,8 @@ final class TextItemRenderer {
     var layer = RGBAImage(width: Int(side), height: Int(side))
     for piece in pieces {
       DrawtextStyle.draw(
-        piece.text, outline: piece.outline, at: piece.x, piece.y, on: &layer,
+        piece.text, outline: piece.outline, at: DrawtextStyle.position(piece.x), DrawtextStyle.position(piece.y),
+        on: &layer,
         fontColor: DrawtextStyle.color(fontColor, alphaByte: 255),
         box: box.map { (DrawtextStyle.color($0.color, alphaByte: 255), $0.padding) },
         outlineColor: outlineColor.map { DrawtextStyle.color($0, alphaByte: 255) })
@@ -113,7 +117,7 @@ final class TextItemRenderer {
     let estimated = PixelSize(
       width: sized?.w ?? (PictureLayout.nearest(Rational(3 * fontSize * longest, 5)!) + 2 * padding),
       height: sized?.h ?? (PictureLayout.nearest(Rational(6 * fontSize * Int64(lines.count), 5)!) + 2 * padding))
-    let corner = PictureLayout.place(estimated, on: canvas, position: mods.position)
+    let corner = PictureLayout.place(estimated, on: canvas, position: mods.position, offset: mods.offset)
     let centre = (x: corner.x + estimated.width / 2, y: corner.y + estimated.height / 2)
     turnedLayer = (layer, Int(centre.x - side / 2), Int(centre.y - side / 2))
     fades = PictureFade.fades(of: item, modifiers: mods, grid: grid)
@@ -125,9 +129,10 @@ final class TextItemRenderer {
     let f = grid.rate.framesPerSecond
     let t = Double(k) * (Double(f.denominator) / Double(f.numerator))
     var alpha = 1.0
-    if mods.opacity != .one {
+    let opacity = motion?.opacity(atLocalFrame: k - item.startFrame) ?? mods.opacity
+    if opacity != .one {
       // The lowering writes the opacity as decimal text (six places at most).
-      alpha *= Double(mods.opacity.decimalText(fractionDigits: 6)) ?? mods.opacity.doubleValue
+      alpha *= Double(opacity.decimalText(fractionDigits: 6)) ?? opacity.doubleValue
     }
     func clip(_ v: Double) -> Double { min(max(v, 0), 1) }
     if mods.fadeIn.isPositive { alpha *= clip((t - item.start.doubleValue) / mods.fadeIn.doubleValue) }
@@ -137,10 +142,14 @@ final class TextItemRenderer {
 
   /// Draws the text at timeline frame `k` onto `composite`.
   func draw(onto composite: inout RGBAImage, atTimelineFrame k: Int64) {
+    let j = k - item.startFrame
+    let shift = motion?.shift(atLocalFrame: j) ?? .zero
     if let turnedLayer {
-      let visible = PictureFade.visibility(fades, atFrame: k - item.startFrame)
+      let opacity = motion?.opacity(atLocalFrame: j)?.doubleValue ?? 1
+      let visible = PictureFade.visibility(fades, atFrame: j) * opacity
       guard visible > 0 else { return }
-      composite.composite(turnedLayer.image, x: turnedLayer.x, y: turnedLayer.y, opacity: visible)
+      composite.composite(
+        turnedLayer.image, x: turnedLayer.x + Int(shift.x), y: turnedLayer.y + Int(shift.y), opacity: visible)
       return
     }
     let alphaByte = DrawtextStyle.alphaByte(alpha(atTimelineFrame: k))
@@ -148,8 +157,11 @@ final class TextItemRenderer {
     let boxStyle = box.map { (DrawtextStyle.color($0.color, alphaByte: alphaByte), $0.padding) }
     let ring = outlineColor.map { DrawtextStyle.color($0, alphaByte: alphaByte) }
     for piece in pieces {
+      // `drawtext` adds the displacement to its `x`/`y` expressions, then truncates.
+      let x = DrawtextStyle.position(piece.x + Double(shift.x))
+      let y = DrawtextStyle.position(piece.y + Double(shift.y))
       DrawtextStyle.draw(
-        piece.text, outline: piece.outline, at: piece.x, piece.y, on: &composite, fontColor: fill, box: boxStyle,
+        piece.text, outline: piece.outline, at: x, y, on: &composite, fontColor: fill, box: boxStyle,
         outlineColor: ring)
     }
   }

@@ -62,12 +62,15 @@ extension CheckRun {
     case (.call(let shapes), .call(let name, let args)):
       guard let shape = shapes.first(where: { $0.name == name }) else { return nil }
       var converted: [String: Value] = [:]
-      for (label, v) in args {
-        guard let schema = shape.arguments.first(where: { $0.label == label }), let c = conform(v, to: schema.type)
+      for (key, v) in args {
+        guard let slot = shape.arguments.indices.first(where: { shape.key($0) == key }),
+          let c = conform(v, to: shape.arguments[slot].type)
         else { return nil }
-        converted[label] = c
+        converted[key] = c
       }
-      for a in shape.arguments where a.isRequired && converted[a.label ?? ""] == nil { return nil }
+      for i in shape.arguments.indices where shape.arguments[i].isRequired && converted[shape.key(i)] == nil {
+        return nil
+      }
       return .call(name, converted)
     case (.oneOf(let types), _):
       for t in types {
@@ -179,6 +182,8 @@ extension CheckRun {
 
   func nameValue(_ id: Identifier, hint: ValueType?) -> Value? {
     if let hint, hint.acceptsWord(id.name) { return .word(id.name) }
+    // (An unknown length has been reported with the item's timing.)
+    if id.name == "length", inAnimation { return animationLength.map(Value.duration) }
     if let binding = binding(of: id) {
       switch binding {
       case .let(let index): return letValue(index)
@@ -402,21 +407,33 @@ extension CheckRun {
     }
     var values: [String: Value] = [:]
     var ok = true
+    // Unlabelled arguments fill the shape's unlabelled slots in order.
+    var positional = shape.arguments.indices.filter { shape.arguments[$0].label == nil }[...]
     for a in arguments {
-      guard let label = a.label, let schema = shape.arguments.first(where: { $0.label == label.name }) else {
+      let slot =
+        a.label.map { label in shape.arguments.firstIndex { $0.label == label.name } }
+        ?? positional.popFirst()
+      guard let slot else {
         report(
           .unexpectedArgument,
-          "`\(callee.name)(…)` has no argument \(a.label.map { "`\($0.name):`" } ?? "without a label")", a.span,
-          notes: ["expected \(shape.signature)"])
+          a.label == nil
+            ? "too many arguments to `\(callee.name)(…)`" : "`\(callee.name)(…)` has no argument `\(a.label!.name):`",
+          a.span, notes: ["expected \(shape.signature)"])
         ok = false
         continue
       }
-      if let v = evaluate(a.value, expected: schema.type) { values[label.name] = v } else { ok = false }
+      if let v = evaluate(a.value, expected: shape.arguments[slot].type) {
+        values[shape.key(slot)] = v
+      } else {
+        ok = false
+      }
     }
-    for a in shape.arguments where a.isRequired && values[a.label ?? ""] == nil && ok {
+    for i in shape.arguments.indices where shape.arguments[i].isRequired && values[shape.key(i)] == nil && ok {
+      let a = shape.arguments[i]
       report(
-        .missingArgument, "`\(callee.name)(…)` needs `\(a.label ?? "")`", e.span, notes: ["expected \(shape.signature)"]
-      )
+        .missingArgument,
+        a.label.map { "`\(callee.name)(…)` needs `\($0):`" } ?? "`\(callee.name)(…)` needs more arguments", e.span,
+        notes: ["expected \(shape.signature)"])
       ok = false
     }
     return ok ? .call(callee.name, values) : nil

@@ -84,6 +84,7 @@ extension CheckRun {
     case .addClip: "`addClip`"
     case .addAudio: "`addAudio`"
     case .export: "an `export` block"
+    case .animation: "an `animate` block"
     }
   }
 

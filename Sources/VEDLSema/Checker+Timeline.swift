@@ -47,7 +47,8 @@ extension CheckRun {
             kind: itemKind, id: node.id, start: t.start, end: t.end, startFrame: grid.frameFloor(at: t.start),
             endFrame: grid.frameFloor(at: t.end), source: node.source, sourceStart: sourceStart, sourceEnd: sourceEnd,
             speed: node.speed, volume: node.volume, muted: node.muted, text: node.text, shape: node.shape,
-            attributes: node.attributes, modifiers: node.modifiers, span: node.statement.span))
+            attributes: node.attributes, modifiers: node.modifiers, animations: node.animations,
+            span: node.statement.span))
       }
       if kind == .main {
         for (i, node) in track.items.enumerated() {

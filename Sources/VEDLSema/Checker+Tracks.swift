@@ -482,6 +482,9 @@ extension CheckRun {
     default: return
     }
     var seen = SeenStatements()
+    var animations: [Animation] = []
+    // The static modifiers kept, with their statements (for the animated-and-static check).
+    var statics: [(name: String, statement: Statement)] = []
     let length = (item.track.kind == .main ? item.mainTiming : (item.timing(requestedAt: item.statement.name.span))).map
     { $0.end - $0.start }
     item.modifiers.reserveCapacity(block.items.count)
@@ -500,6 +503,27 @@ extension CheckRun {
       }
       let (entry, args) = (checked.entry, checked.arguments)
       let schema = entry.schema
+      if schema.name == "animate" {
+        if let animation = evaluateAnimation(checked, s, item: item, itemLength: length) {
+          if let first = animations.first(where: { $0.property == animation.property }) {
+            report(
+              .repeatedStatement, "`animate \(animation.property.rawValue)` appears more than once",
+              args.positional[0].span, labels: first.span.map { [Label(span: $0, message: "first given here")] } ?? [],
+              help: "give all the keys in one `animate` block")
+          } else {
+            animations.append(animation)
+          }
+        }
+        continue
+      }
+      if item.track.kind == .main && item.kind == .clip && Self.overlayPlacement.contains(schema.name) {
+        report(
+          .notOnMainTrack, "`\(schema.name)` does not apply to a main-track clip", s.name.span,
+          notes: ["a main-track clip fills the canvas; frame it with `fit`, `zoom` and `pan`"],
+          help: "remove it, or put the clip on a `track overlay`",
+          fixIts: [FixIt(span: removalSpan(s.span), replacement: "", message: "remove `\(file.text(s.span))`")])
+        continue
+      }
       values.removeAll()
       var ok = true
       for (i, e) in args.positional.enumerated() {
@@ -516,8 +540,39 @@ extension CheckRun {
       guard ok else { continue }
       if checkModifier(schema.name, values, args, s, itemLength: length) {
         item.modifiers.append(modifierInterner.modifier(entry, values))
+        statics.append((schema.name, s))
       }
     }
+    // A property is either animated or static (ANIMATION.md §1).
+    for animation in animations {
+      let name = animation.property.rawValue
+      guard let (_, s) = statics.first(where: { $0.name == name }) else { continue }
+      report(
+        .animatedAndStatic, "`\(name)` is both static and animated", s.name.span,
+        labels: animation.span.map { [Label(span: $0, message: "animated here")] } ?? [],
+        help: "remove the static `\(name)` and give its value as a key",
+        fixIts: [FixIt(span: removalSpan(s.span), replacement: "", message: "remove `\(file.text(s.span))`")])
+      item.modifiers.removeAll { $0.name == name }
+    }
+    item.animations = animations
+  }
+
+  /// The placement modifiers of overlay items, which a main-track clip (filling the canvas)
+  /// does not take.
+  static let overlayPlacement: Set<String> = ["position", "offset", "size", "scale"]
+
+  /// What to delete to remove the statement at `span`: its whole line (with the line break)
+  /// when nothing else is on it, else just the statement.
+  func removalSpan(_ span: Span) -> Span {
+    let lines = file.lines
+    let index = lines.lineIndex(of: span.start)
+    let line = lines.lineSpan(index)
+    guard lines.lineIndex(of: span.end) == index,
+      file.text(Span(start: line.start, end: span.start)).allSatisfy({ $0 == " " || $0 == "\t" }),
+      file.text(Span(start: span.end, end: line.end)).allSatisfy({ $0 == " " || $0 == "\t" })
+    else { return span }
+    let next = index + 1 < lines.count ? lines.lineSpan(index + 1).start : line.end
+    return Span(start: line.start, end: next)
   }
 
   /// Range checks of modifier values.

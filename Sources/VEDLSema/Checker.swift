@@ -128,6 +128,10 @@ final class CheckRun {
   /// Spans of the source expressions, by source index (first use).
   var sourceSpans: [Int: Span] = [:]
   var tracks: [TrackNode] = []
+  /// Whether an `animate` block is being checked, and the item's length, which the name
+  /// `length` stands for there (`nil` when the item's timing failed).
+  var inAnimation = false
+  var animationLength: Rational?
   var mainTrack: TrackNode?
   var mainCell: Cell<Rational> = .pending
   /// A computation under way, and where it was asked for.

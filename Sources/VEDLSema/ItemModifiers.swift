@@ -79,6 +79,8 @@ public struct ItemModifiers: Sendable {
   public var fadeOut: Rational = .zero
   /// `position`, if given (centred when absent).
   public var position: Position?
+  /// `offset x: y:`: whole pixels added to where `position` puts the item.
+  public var offset: (x: Rational, y: Rational) = (.zero, .zero)
   /// `size width: height:` in pixels; either side may be missing.
   public var size: (width: Rational?, height: Rational?)?
   /// `scale`, 1 when absent.
@@ -185,6 +187,9 @@ public struct ItemModifiers: Sendable {
       } else {
         position = .point(x: number("x"), y: number("y"))
       }
+    case "offset":
+      // Whole pixels, as an animated offset is at each frame.
+      offset = (Animation.pixel(number("x") ?? .zero), Animation.pixel(number("y") ?? .zero))
     case "size":
       size = (number("width"), number("height"))
     case "scale":

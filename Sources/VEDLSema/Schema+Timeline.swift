@@ -1,3 +1,5 @@
+import VEDLTime
+
 /// Enumerations shared by several statements.
 public enum Enumerations {
   public static let anchor = EnumerationType(
@@ -14,6 +16,11 @@ public enum Enumerations {
   public static let quality = EnumerationType("Quality", ["original", "low", "medium", "high", "lossless"])
   public static let blur = EnumerationType("Blur", ["blur"])
   public static let captionPosition = EnumerationType("CaptionPosition", ["top", "center", "bottom"])
+  /// What `animate` can animate.
+  public static let animatedProperty = EnumerationType(
+    "AnimatedProperty", Animation.Property.allCases.map(\.rawValue))
+  /// The named easings of `key … easing:` (ANIMATION.md §2).
+  public static let easing = EnumerationType("Easing", Easing.names)
   /// Named canvas sizes (`canvas story`).
   public static let canvasPreset = EnumerationType("CanvasPreset", CanvasPresets.table.map(\.name))
 }
@@ -224,6 +231,62 @@ extension Schema {
       repeatable: false,
       "Places the item: at an anchor (`position bottomTrailing margin: 32`) or at pixel coordinates (`position x: 80 y: 80`)."
     ),
+    StatementSchema(
+      "offset", in: placementContexts,
+      labelled: [
+        ArgumentSchema("x", .number, default: "0", "Pixels to the right (negative: to the left)."),
+        ArgumentSchema("y", .number, default: "0", "Pixels down (negative: up)."),
+      ],
+      repeatable: false,
+      "Moves the item by whole pixels from where `position` puts it, so that an anchored item can slide (`animate offset`)."
+    ),
+    StatementSchema(
+      "animate", in: placementContexts,
+      positional: [
+        ArgumentSchema(
+          nil, .enumeration(Enumerations.animatedProperty), required: true,
+          "The property: `opacity`, `offset` or `position`.")
+      ],
+      block: .animation,
+      "Animates a property over the item's life: the block's `key` statements give its value at item-local times, and between keys it moves along each key's easing. The item is drawn at every frame as if the static modifier had that frame's value."
+    ),
+    StatementSchema(
+      "key", in: [.animation],
+      positional: [
+        ArgumentSchema(
+          nil, .duration, required: true,
+          "Item-local time: `0s` is the item's first instant; `length` is its length (`length - 300ms`)."),
+        ArgumentSchema(nil, .fraction, "The value, for `opacity` (`0%` … `100%`)."),
+      ],
+      labelled: [
+        ArgumentSchema("x", .number, "For `offset` and `position`: the horizontal pixels."),
+        ArgumentSchema("y", .number, "For `offset` and `position`: the vertical pixels."),
+        ArgumentSchema(
+          "easing",
+          .oneOf([
+            .enumeration(Enumerations.easing),
+            .call([
+              CallShape(
+                "cubicBezier",
+                [
+                  ArgumentSchema(nil, .number, required: true, "x1, 0…1."),
+                  ArgumentSchema(nil, .number, required: true, "y1."),
+                  ArgumentSchema(nil, .number, required: true, "x2, 0…1."),
+                  ArgumentSchema(nil, .number, required: true, "y2."),
+                ], documentation: "A CSS cubic Bézier through (0, 0), (x1, y1), (x2, y2), (1, 1)."),
+              CallShape(
+                "spring",
+                [
+                  ArgumentSchema("mass", .number, default: "1", "The mass."),
+                  ArgumentSchema("stiffness", .number, default: "100", "The spring's stiffness."),
+                  ArgumentSchema("damping", .number, default: "10", "The damping."),
+                ], documentation: "A damped spring released at rest, ending when it has settled."),
+            ]),
+          ]), default: "linear",
+          "How the value moves from the previous key to this one: `linear`, `hold`, `easeIn`, `easeOut`, `easeInOut`, Penner's `easeInSine` … `easeInOutBounce`, `cubicBezier(…)` or `spring(…)`."
+        ),
+      ],
+      "A keyframe: the animated value at an item-local time."),
     StatementSchema(
       "size", in: placementContexts,
       labelled: [

@@ -37,6 +37,8 @@ public enum StatementContext: String, Sendable, Hashable, CaseIterable {
   case addAudio
   /// `export PATH { … }`
   case export
+  /// `animate PROPERTY { … }` — keys.
+  case animation
 }
 
 /// A named set of identifiers accepted as a value (`horizontal`, `bottomTrailing`, `high`).
@@ -124,6 +126,10 @@ public struct CallShape: Sendable, Hashable {
     self.arguments = arguments
     self.documentation = documentation
   }
+
+  /// Where a call's value keeps argument `i`: its label, or its position for an unlabelled
+  /// one (`cubicBezier(0.4, 0, 0.2, 1)` keeps `"0"` … `"3"`).
+  public func key(_ i: Int) -> String { arguments[i].label ?? String(i) }
 
   /// `dynamic(maximumTracks: Int)`.
   public var signature: String {
@@ -284,6 +290,7 @@ extension StatementContext {
     case .addClip: 12
     case .addAudio: 13
     case .export: 14
+    case .animation: 15
     }
   }
 }

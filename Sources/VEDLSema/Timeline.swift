@@ -126,6 +126,8 @@ public struct TimelineItem: Sendable, Hashable {
   /// Labelled item arguments that are not timing (`box:`, `outline:`).
   public var attributes: [String: Value]
   public var modifiers: [Modifier]
+  /// `animate` blocks, at most one per property (none for most items).
+  public var animations: [Animation] = []
   /// The item's statement in the script, for diagnostics after checking (a render that
   /// stops inside the item names it).
   public var span: Span? = nil

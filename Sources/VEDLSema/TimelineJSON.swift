@@ -77,6 +77,26 @@ extension Timeline {
           if !m.labelled.isEmpty { mo["labelled"] = m.labelled.mapValues(\.jsonValue) }
           return mo
         }
+        if !item.animations.isEmpty {
+          let origin = grid.time(ofFrame: item.startFrame)
+          o["animations"] = item.animations.map { a -> [String: Any] in
+            [
+              "property": a.property.rawValue,
+              "keys": a.keys.map { k -> [String: Any] in
+                var ko: [String: Any] = [
+                  "time": exact(k.time), "timelineTime": time(origin + k.time), "easing": k.easing.scriptText,
+                ]
+                switch k.value {
+                case .number(let v): ko["value"] = ["exact": v.description, "value": v.doubleValue] as [String: Any]
+                case .point(let x, let y):
+                  ko["x"] = ["exact": x.description, "value": x.doubleValue] as [String: Any]
+                  ko["y"] = ["exact": y.description, "value": y.doubleValue] as [String: Any]
+                }
+                return ko
+              },
+            ]
+          }
+        }
         return o
       }
       return t

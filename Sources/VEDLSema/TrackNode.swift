@@ -47,6 +47,7 @@ final class ItemNode {
   var shape: ShapeKind?
   var attributes: [String: Value] = [:]
   var modifiers: [Modifier] = []
+  var animations: [Animation] = []
 
   /// Placement on the timeline (seconds), memoised.
   var timingCell: Cell<(start: Rational, end: Rational)> = .pending

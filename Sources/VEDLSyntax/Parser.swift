@@ -61,6 +61,9 @@ public struct Parser {
   private var depth = 0
   /// How many `(` are open around the current token (line breaks are partly insignificant there).
   private var parenDepth = 0
+  /// Whether a statement's arguments are being parsed (where a sign-like `-` starts the next
+  /// argument); not in a `let` or `param` value, which is one expression.
+  private var inArguments = false
   private var diagnostics: [Diagnostic] = []
   /// Set after an error until the statement ends, so one mistake yields one diagnostic.
   private var recovering = false
@@ -499,6 +502,8 @@ public struct Parser {
   /// `argument := ( label ':' )? expression` — appended to `arguments` (built in place, as
   /// arguments are the most numerous nodes); returns its span, or `nil` when there is none.
   private mutating func parseArgument(into arguments: inout [Argument]) -> Span? {
+    inArguments = true
+    defer { inArguments = false }
     if atLabel {
       let word: String
       switch current.kind {
@@ -558,6 +563,7 @@ public struct Parser {
     switch next.kind {
     case .punctuation(.dot), .punctuation(.dotDot), .punctuation(.plus), .punctuation(.minus), .punctuation(.star),
       .punctuation(.slash):
+      // (A spaced `-` may start the next argument instead: `parseBinary` decides.)
       return nil
     case .punctuation(.colon) where isName:
       return nil  // a label where a value should be: reported by `parsePrimary`
@@ -601,6 +607,7 @@ public struct Parser {
     var rest: [BinaryOperation] = []
     skipNewlinesIfContinued()
     while let op = binaryOperator(current), op.precedence >= minimumPrecedence {
+      if op == .subtract && minusStartsArgument { break }
       // Only a looser operator can follow a run here (a tighter one went into the operand):
       // the run so far becomes the first operand of the new one.
       if let last = rest.last, last.op.precedence != op.precedence {
@@ -615,6 +622,14 @@ public struct Parser {
     }
     guard let last = rest.last else { return first }
     return Expr(.binary(first, rest), first.span.merged(with: last.operand.span))
+  }
+
+  /// Whether the current `-` begins the next argument rather than continuing the expression
+  /// (grammar note S5): outside parentheses, with a space before it and none after, as in
+  /// `key 4s -20dB`. `a - b` and `a-b` stay one expression.
+  private var minusStartsArgument: Bool {
+    inArguments && parenDepth == 0 && current.span.start > previousSpan.end
+      && peekToken().span.start == current.span.end
   }
 
   /// Runs `body` one nesting level deeper, or reports E0204.

@@ -1,4 +1,5 @@
 import VEDLSema
+import VEDLTime
 
 /// What a track item plays, with the arguments that fix its length.
 struct ItemPlan {
@@ -129,7 +130,8 @@ extension EditWriter {
       if let id = extra.first(where: { $0.hasPrefix("id: ") }) {
         ids.append((String(id.dropFirst(4)), start, start + plan.frames))
       }
-      line += block(modifiers(.clip, excluding: ["position", "size", "scale"], frames: plan.frames))
+      line += block(
+        modifiers(.clip, excluding: ["position", "offset", "size", "scale", "animate"], frames: plan.frames))
       body.append("  " + line)
       if i < joins.count {
         if let join = joins[i] {
@@ -161,15 +163,67 @@ extension EditWriter {
   func modifiers(_ context: StatementContext, excluding: Set<String>, frames: Int, shape: String? = nil) -> [String] {
     var lines: [String] = []
     let p = rng.pick([0.15, 0.3, 0.5])
+    var written: Set<String> = []
     for schema in Schema.statements(in: context).shuffled(using: &rng)
-    where !excluding.contains(schema.name) && rng.chance(p) {
+    where !excluding.contains(schema.name) && schema.name != "animate" && rng.chance(p) {
       if schema.name == "cornerRadius", shape != "rect" { continue }
       if let line = modifier(schema, frames: frames) {
         use(schema.name)
         lines.append(line)
+        written.insert(schema.name)
+      }
+    }
+    // Animations, of properties without a static modifier (one each).
+    if !excluding.contains("animate"), Schema.statement("animate", in: context) != nil, rng.chance(0.4) {
+      let free = Animation.Property.allCases.filter { !written.contains($0.rawValue) }.shuffled(using: &rng)
+      for property in free.prefix(rng.int(1...2)) {
+        lines.append(animation(property, frames: frames))
       }
     }
     return lines
+  }
+
+  /// `animate PROPERTY { key … }` over an item of `frames` frames: one to four keys at
+  /// increasing whole frames within the item (the last sometimes at `length`), each with an
+  /// easing now and then.
+  func animation(_ property: Animation.Property, frames: Int) -> String {
+    use("animate")
+    use("animate \(property.rawValue)")
+    use("key")
+    let count = min(rng.int(1...4), max(1, frames))
+    var times = Set<Int>()
+    while times.count < count { times.insert(rng.int(0...max(0, frames - 1))) }
+    var keys: [String] = []
+    for (i, j) in times.sorted().enumerated() {
+      var key = "key " + (i == count - 1 && i > 0 && rng.chance(0.3) ? "length" : "\(j)f")
+      switch property {
+      case .opacity:
+        key += " " + fraction(0, 100)
+      case .offset:
+        for label in ["x", "y"] where rng.chance(0.8) {
+          key += " \(label): \(rng.int(-canvasWidth / 2...canvasWidth / 2))"
+          use("key \(label):")
+        }
+      case .position:
+        key += " x: \(rng.int(-10...canvasWidth)) y: \(rng.int(-10...canvasHeight))"
+        use("key x:")
+        use("key y:")
+      }
+      if i > 0, rng.chance(0.6) {
+        use("key easing:")
+        switch rng.int(0...9) {
+        case 0:
+          key +=
+            " easing: cubicBezier(\(decimal(rng.int(0...100), scale: 100)), \(decimal(rng.int(-50...150), scale: 100)), \(decimal(rng.int(0...100), scale: 100)), \(decimal(rng.int(-50...150), scale: 100)))"
+        case 1:
+          key +=
+            " easing: spring(mass: \(rng.int(1...3)), stiffness: \(rng.int(50...300)), damping: \(rng.int(5...30)))"
+        default: key += " easing: \(rng.pick(Easing.names))"
+        }
+      }
+      keys.append(key)
+    }
+    return "animate \(property.rawValue) { " + keys.joined(separator: "; ") + " }"
   }
 
   func modifier(_ schema: StatementSchema, frames: Int) -> String? {

@@ -208,7 +208,7 @@ final class EditWriter {
   func value(_ type: ValueType, statement: String, label: String?) -> String {
     switch (statement, label) {
     case ("zoom", nil): return rng.pick(["1", "1.1", "1.25", "1.5", "2"])
-    case ("pan", _): return "\(rng.int(-20...20))"
+    case ("pan", _), ("offset", _): return "\(rng.int(-20...20))"
     case ("rotate", nil): return rng.pick(["90deg", "180deg", "270deg", "-90deg", "15deg", "-30deg", "45deg", "5deg"])
     case ("adjust", "brightness"): return decimal(rng.int(-30...30), scale: 100)
     case ("adjust", "contrast"): return decimal(rng.int(50...200), scale: 100)

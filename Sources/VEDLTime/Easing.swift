@@ -138,6 +138,23 @@ public enum Easing: Sendable, Hashable {
     }
   }
 
+  /// The easing as a script writes it: `easeOutBack`, `cubicBezier(0.4, 0, 0.2, 1)`,
+  /// `spring(mass: 1, stiffness: 100, damping: 10)`.
+  public var scriptText: String {
+    func number(_ v: Double) -> String {
+      v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
+    }
+    switch self {
+    case .linear: return "linear"
+    case .hold: return "hold"
+    case .named(let curve, let direction): return direction.rawValue + curve.rawValue
+    case .cubicBezier(let x1, let y1, let x2, let y2):
+      return "cubicBezier(\([x1, y1, x2, y2].map(number).joined(separator: ", ")))"
+    case .spring(let s):
+      return "spring(mass: \(number(s.mass)), stiffness: \(number(s.stiffness)), damping: \(number(s.damping)))"
+    }
+  }
+
   /// Every name ``init(name:)`` accepts, for completion and "did you mean".
   public static let names: [String] =
     ["linear", "hold"]

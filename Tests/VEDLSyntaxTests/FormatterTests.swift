@@ -42,8 +42,13 @@ private func expectFormat(
     expectFormat("rotate - 15deg", "rotate -15deg\n")
     expectFormat("let y = - ( a + b ) * - - c", "let y = -(a + b) * --c\n")
     expectFormat("foo 1 ( - 2 )", "foo 1 (-2)\n")
-    // Juxtaposed `1 -2` is a subtraction (grammar note S5), so it is spaced as one.
-    expectFormat("foo 1 -2", "foo 1 - 2\n")
+    // A sign-like `-` starts a new argument (grammar note S5); a spaced or attached one
+    // subtracts, and is spaced as a subtraction.
+    expectFormat("foo 1 -2", "foo 1 -2\n")
+    expectFormat("foo 1-2", "foo 1 - 2\n")
+    expectFormat("key 4s -20dB easing: linear", "key 4s -20dB easing: linear\n")
+    expectFormat("f(1 -2)", "f (1 - 2)\n")
+    expectFormat("let x = 1 -2", "let x = 1 - 2\n")
     expectFormat("let r = -1s..-2s", "let r = -1s..-2s\n")
     expectFormat("let c = f( -1 , a: -x )", "let c = f(-1, a: -x)\n")
   }

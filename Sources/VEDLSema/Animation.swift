@@ -1,0 +1,136 @@
+import VEDLSource
+import VEDLTime
+
+/// `animate PROPERTY { key TIME VALUE… [easing: E] }` (ANIMATION.md §1): a modifier whose value
+/// is a function of item-local time. The item is drawn at each frame exactly as if the static
+/// modifier had the value ``value(at:)`` gives for that frame's instant
+/// (``TimelineItem/resolved(atFrame:grid:)``), so both backends share one rule.
+public struct Animation: Sendable, Hashable {
+  /// The properties that can be animated.
+  public enum Property: String, Sendable, Hashable, CaseIterable {
+    /// `opacity N`: a fraction, clamped to 0…1 at each frame.
+    case opacity
+    /// `offset x: N y: N`: pixels added to the laid-out position.
+    case offset
+    /// `position x: N y: N`: the box's top-left corner on the canvas.
+    case position
+
+    /// Whether the property's keys carry `x:` and `y:` rather than one value.
+    public var isPoint: Bool { self != .opacity }
+  }
+
+  /// A key's value: one number, or a point.
+  public enum Value: Sendable, Hashable {
+    case number(Rational)
+    case point(x: Rational, y: Rational)
+
+    var components: (Double, Double) {
+      switch self {
+      case .number(let v): (v.doubleValue, 0)
+      case .point(let x, let y): (x.doubleValue, y.doubleValue)
+      }
+    }
+  }
+
+  /// `key TIME VALUE [easing: E]`.
+  public struct Key: Sendable, Hashable {
+    /// Item-local seconds: 0 is the item's first instant.
+    public var time: Rational
+    public var value: Value
+    /// How the value moves from the previous key to this one (`linear` by default).
+    public var easing: Easing
+    /// The `key` statement, for diagnostics and the editor.
+    public var span: Span?
+
+    public init(time: Rational, value: Value, easing: Easing = .linear, span: Span? = nil) {
+      self.time = time
+      self.value = value
+      self.easing = easing
+      self.span = span
+    }
+  }
+
+  public var property: Property
+  /// At least one, in strictly increasing time order (the checker guarantees it).
+  public var keys: [Key]
+  /// The `animate` statement.
+  public var span: Span?
+
+  public init(property: Property, keys: [Key], span: Span? = nil) {
+    self.property = property
+    self.keys = keys
+    self.span = span
+  }
+
+  /// The value at item-local instant `u`, unrounded: the first key's before it, the last's
+  /// after it, and between keys `i` and `i+1` `vᵢ + (vᵢ₊₁ − vᵢ) · E(p)` with
+  /// `p = (u − tᵢ) / (tᵢ₊₁ − tᵢ)` and `E` the easing written on key `i+1`.
+  public func value(at u: Rational) -> (Double, Double) {
+    guard let first = keys.first, let last = keys.last else { return (0, 0) }
+    if u <= first.time { return first.value.components }
+    if u >= last.time { return last.value.components }
+    // The segment holding `u`: the last key at or before it (keys are few; a scan is fine).
+    var i = 0
+    while i + 2 < keys.count && keys[i + 1].time <= u { i += 1 }
+    let (a, b) = (keys[i], keys[i + 1])
+    let p = ((u - a.time) / (b.time - a.time)).doubleValue
+    let e = b.easing.value(at: p)
+    let (ax, ay) = a.value.components
+    let (bx, by) = b.value.components
+    return (ax + (bx - ax) * e, ay + (by - ay) * e)
+  }
+
+  /// Whether the value changes over time (more than one distinct key value).
+  public var isConstant: Bool { keys.allSatisfy { $0.value == keys[0].value } }
+}
+
+extension TimelineItem {
+  /// The item-local instant of timeline frame `k`: `(k − k0) / F`.
+  public func localTime(ofFrame k: Int64, grid: FrameGrid) -> Rational {
+    grid.time(ofFrame: k - startFrame)
+  }
+
+  /// The item's modifiers as the item is drawn at timeline frame `k`: the static ones with
+  /// every animated property replaced by its value at that frame (ANIMATION.md §1).
+  public func resolved(atFrame k: Int64, grid: FrameGrid) -> ItemModifiers {
+    var mods = resolved
+    guard !animations.isEmpty else { return mods }
+    mods.apply(animations, at: localTime(ofFrame: k, grid: grid))
+    return mods
+  }
+
+  /// Whether some animated property of the item changes over time.
+  public var isAnimated: Bool { animations.contains { !$0.isConstant } }
+}
+
+extension ItemModifiers {
+  /// Replaces each animated property by its value at item-local instant `u`: opacity clamped
+  /// to 0…1 (kept to six decimals, finer than any 8- or 16-bit alpha), pixel quantities rounded
+  /// to the nearest whole pixel (halves away from zero).
+  public mutating func apply(_ animations: [Animation], at u: Rational) {
+    for animation in animations {
+      let (x, y) = animation.value(at: u)
+      switch animation.property {
+      case .opacity:
+        let clamped = min(max(x, 0), 1)
+        opacity = Rational(Int64((clamped * 1_000_000).rounded()), 1_000_000) ?? .one
+      case .offset:
+        offset = (Animation.pixel(x), Animation.pixel(y))
+      case .position:
+        position = .point(x: Animation.pixel(x), y: Animation.pixel(y))
+      }
+    }
+  }
+}
+
+extension Animation {
+  /// `v` rounded to a whole pixel, halves up as the layout rounds (`PictureLayout.nearest`);
+  /// within ±2⁴⁰, far past any canvas, so that it stays exact.
+  static func pixel(_ v: Double) -> Rational {
+    let limit = Double(1 << 40)
+    return Rational(Int64((min(max(v, -limit), limit) + 0.5).rounded(.down)))
+  }
+
+  /// `v` rounded to a whole pixel, halves up.
+  static func pixel(_ v: Rational) -> Rational { Rational((v + .half).floor) }
+}

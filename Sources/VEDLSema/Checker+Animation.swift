@@ -1,0 +1,201 @@
+import VEDLDiagnostics
+import VEDLSource
+import VEDLSyntax
+import VEDLTime
+
+extension CheckRun {
+  /// `animate PROPERTY { key … }` on `item`: the property, its keys in order within the item,
+  /// their values as the static modifier takes them, and their easings (ANIMATION.md §1–§2).
+  /// `nil` after reporting what is wrong.
+  func evaluateAnimation(_ checked: CheckedStatement, _ s: Statement, item: ItemNode, itemLength: Rational?)
+    -> Animation?
+  {
+    let propertyExpr = checked.arguments.positional[0]
+    guard case .word(let word)? = evaluate(propertyExpr, expected: .enumeration(Enumerations.animatedProperty)),
+      let property = Animation.Property(rawValue: word)
+    else { return nil }
+    if item.track.kind == .main && item.kind == .clip {
+      report(
+        .notOnMainTrack, "a main-track clip's `\(word)` cannot be animated", propertyExpr.span,
+        notes: [
+          property == .opacity
+            ? "a main-track clip's opacity can only fade (`fade in:`/`out:`)"
+            : "a main-track clip fills the canvas: it has no position to move"
+        ], help: "put the clip on a `track overlay`")
+      return nil
+    }
+    guard let block = s.block else {
+      report(
+        .missingArgument, "`animate` needs its keys in a block", s.span,
+        help: "write e.g. `animate \(word) { key 0s … ; key 1s … }`")
+      return nil
+    }
+    var keys: [Animation.Key] = []
+    var previous: (time: Rational, span: Span)? = nil
+    var ok = true
+    var seen = SeenStatements()
+    (inAnimation, animationLength) = (true, itemLength)
+    defer { (inAnimation, animationLength) = (false, nil) }
+    for blockItem in block.items {
+      guard case .statement(let ks) = blockItem else {
+        reportDeclarationInBlock(blockItem)
+        ok = false
+        continue
+      }
+      guard let key = validate(ks, in: .animation, seen: &seen), key.arguments.hasRequiredArguments else {
+        ok = false
+        continue
+      }
+      let args = key.arguments
+      let timeExpr = args.positional[0]
+      guard case .duration(let time)? = evaluate(timeExpr, expected: .duration) else {
+        ok = false
+        continue
+      }
+      if let itemLength, time.isNegative || time > itemLength {
+        report(
+          .keyOutsideItem, "key at \(time.secondsDescription) is outside the item", timeExpr.span,
+          notes: ["the item is \(itemLength.secondsDescription) long; keys go from `0s` to `length`"])
+        ok = false
+        continue
+      }
+      if let previous, time <= previous.time {
+        report(
+          .keysOutOfOrder, "key at \(time.secondsDescription) is not after the key before it", timeExpr.span,
+          labels: [Label(span: previous.span, message: "previous key at \(previous.time.secondsDescription)")],
+          help: "keys must be in increasing time order; `easing: hold` makes a value jump")
+        ok = false
+        continue
+      }
+      previous = (time, timeExpr.span)
+      guard let value = keyValue(property, args, ks), let easing = keyEasing(args) else {
+        ok = false
+        continue
+      }
+      keys.append(Animation.Key(time: time, value: value, easing: easing, span: ks.span))
+    }
+    guard ok else { return nil }
+    guard !keys.isEmpty else {
+      report(
+        .missingArgument, "`animate \(word)` has no keys", block.span,
+        help: "add keys, e.g. `key 0s …` and `key length …`")
+      return nil
+    }
+    return Animation(property: property, keys: keys, span: s.span)
+  }
+
+  /// A key's value as `property`'s static modifier takes it: a fraction for `opacity`,
+  /// `x:` and `y:` pixels for `offset` (each 0 when left out) and `position` (both needed).
+  private func keyValue(_ property: Animation.Property, _ args: BoundArguments, _ s: Statement) -> Animation.Value? {
+    let labelled = args.labelled
+    if property == .opacity {
+      for label in ["x", "y"] {
+        if let a = labelled[label] {
+          report(
+            .unexpectedArgument, "an `opacity` key takes a fraction, not `\(label):`", a.span,
+            help: "write e.g. `key 0s 50%`")
+          return nil
+        }
+      }
+      guard args.positional.count > 1 else {
+        report(.missingArgument, "this `opacity` key needs a value", s.span, help: "write e.g. `key 0s 50%`")
+        return nil
+      }
+      let e = args.positional[1]
+      guard case .number(let v)? = evaluate(e, expected: .fraction) else { return nil }
+      guard !v.isNegative && v <= .one else {
+        report(
+          .valueOutOfRange, "opacity must be between 0 and 100%", e.span,
+          notes: ["`0` is transparent, `1` (or `100%`) opaque"])
+        return nil
+      }
+      return .number(v)
+    }
+    if args.positional.count > 1 {
+      report(
+        .unexpectedArgument, "this `\(property.rawValue)` key takes `x:` and `y:`, not a single value",
+        args.positional[1].span, help: "write e.g. `key 0s x: 0 y: 40`")
+      return nil
+    }
+    var point: [Rational] = []
+    for label in ["x", "y"] {
+      guard let a = labelled[label] else {
+        if property == .position {
+          report(
+            .missingArgument, "a `position` key needs `\(label):`", s.span,
+            notes: ["an animated position gives the box's top-left corner in canvas pixels"])
+          return nil
+        }
+        point.append(.zero)
+        continue
+      }
+      guard case .number(let v)? = evaluate(a.value, expected: .number) else { return nil }
+      guard v <= Self.largestPixelValue && v >= -Self.largestPixelValue else {
+        report(
+          .valueOutOfRange, "`\(label):` \(v.exactDecimal ?? v.description) is too far", a.value.span,
+          notes: ["keys move items by at most \(Self.largestPixelValue) pixels"])
+        return nil
+      }
+      point.append(v)
+    }
+    return .point(x: point[0], y: point[1])
+  }
+
+  /// Positions and offsets within a million pixels: far past any canvas, and exact in the
+  /// doubles both backends interpolate in.
+  static let largestPixelValue = Rational(1_000_000)
+
+  /// A key's `easing:` (`linear` when absent): a name, `cubicBezier(…)` or `spring(…)`.
+  private func keyEasing(_ args: BoundArguments) -> Easing? {
+    guard let a = args.labelled["easing"] else { return .linear }
+    let e = a.value
+    if case .name(let id) = e.kind {
+      if let easing = Easing(name: id.name) { return easing }
+      let suggestion = Suggestion.closest(to: id.name, in: Easing.names)
+      report(
+        .unknownEasing, "unknown easing `\(id.name)`", id.span,
+        notes: [
+          "easings are `linear`, `hold`, `easeIn`/`easeOut`/`easeInOut` (+ `Sine` … `Bounce`), `cubicBezier(…)` and `spring(…)`"
+        ],
+        help: suggestion.map { "did you mean `\($0)`?" },
+        fixIts: suggestion.map { [FixIt(span: id.span, replacement: $0, message: "replace with `\($0)`")] } ?? [])
+      return nil
+    }
+    if case .call(let callee, _) = e.kind, callee.name != "cubicBezier" && callee.name != "spring" {
+      let suggestion = Suggestion.closest(to: callee.name, in: ["cubicBezier", "spring"])
+      report(
+        .unknownEasing, "unknown easing `\(callee.name)(…)`", callee.span,
+        notes: ["the easings with arguments are `cubicBezier(x1, y1, x2, y2)` and `spring(mass:stiffness:damping:)`"],
+        help: suggestion.map { "did you mean `\($0)`?" },
+        fixIts: suggestion.map { [FixIt(span: callee.span, replacement: $0, message: "replace with `\($0)`")] } ?? [])
+      return nil
+    }
+    guard let type = args.entry.labelled("easing")?.type,
+      case .call(let name, let values)? = evaluate(e, expected: type)
+    else { return nil }
+    func number(_ key: String) -> Double? {
+      if case .number(let v)? = values[key] { return v.doubleValue }
+      return nil
+    }
+    if name == "cubicBezier" {
+      let (x1, y1, x2, y2) = (number("0") ?? 0, number("1") ?? 0, number("2") ?? 1, number("3") ?? 1)
+      guard (0...1).contains(x1) && (0...1).contains(x2) else {
+        report(
+          .valueOutOfRange, "`cubicBezier` needs x1 and x2 between 0 and 1", e.span,
+          notes: ["as in CSS: the curve's time must only go forward"])
+        return nil
+      }
+      return .cubicBezier(x1, y1, x2, y2)
+    }
+    guard
+      let spring = Easing.Spring(
+        mass: number("mass") ?? 1, stiffness: number("stiffness") ?? 100, damping: number("damping") ?? 10)
+    else {
+      report(
+        .valueOutOfRange, "`spring` needs a positive mass, stiffness and damping", e.span,
+        notes: ["without damping a spring never settles"])
+      return nil
+    }
+    return .spring(spring)
+  }
+}

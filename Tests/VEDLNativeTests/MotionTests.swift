@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+import VEDLSema
+import VEDLTime
+
+@testable import VEDLNative
+
+/// `animate` in both backends (ANIMATION.md §1): where an animated item is and how opaque it
+/// is at every frame, measured on the rendered frames of the FFmpeg backend (its ejected
+/// command, run by the `ffmpeg` CLI) and of the native renderer, against the contract's
+/// formula written out here independently of the code under test; and whole animated edits
+/// agreeing across the backends.
+@Suite struct MotionTests {
+  /// A white square's top-left corner in a grey-level frame on black (`nil` when not seen).
+  static func corner(_ frame: [UInt8], width: Int, height: Int) -> (x: Int, y: Int)? {
+    for y in 0..<height {
+      for x in 0..<width where frame[y * width + x] > 128 { return (x, y) }
+    }
+    return nil
+  }
+
+  /// Renders `script` with both backends (lossless) and returns the grey frames of each.
+  static func bothBackends(_ script: String, width: Int, height: Int) throws -> (ffmpeg: [[UInt8]], native: [[UInt8]]) {
+    let folder = NSTemporaryDirectory() + "vedl-motion-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let timeline = try NativeHarness.timeline(script, directory: folder)
+    let reference = try NativeHarness.renderFFmpeg(timeline, directory: folder, format: .mov, quality: .lossless)
+    let native = try NativeHarness.renderNative(timeline, directory: folder, format: .mov, quality: .lossless).path
+    return (
+      try FFmpegCLI.grayFrames(reference, width: width, height: height),
+      try FFmpegCLI.grayFrames(native, width: width, height: height)
+    )
+  }
+
+  /// The contract's value between two keys: `a + (b − a)·E(p)`, rounded to a whole pixel,
+  /// halves up.
+  static func pixel(_ a: Double, _ b: Double, _ e: Double) -> Int { Int((a + (b - a) * e + 0.5).rounded(.down)) }
+
+  @Test func positionAndOffsetFollowTheRuleAtEveryFrame() throws {
+    // 30 fps: a 20-pixel square starting at frame 3 (0.1 s) for 40 frames. `position` runs
+    // linearly from x 10 to 210 over 1 s, then eases in (quadratic) down 50 pixels until
+    // the end; `offset` adds a `hold` jump of 30 pixels down at 0.5 s.
+    let script = """
+      canvas 320x180 fps: 30 background: black
+      track main { clip color(black) duration: 2s }
+      track overlay {
+        shape rect at: 100ms duration: 40f {
+          size width: 20 height: 20
+          animate position {
+            key 0s x: 10 y: 40
+            key 1s x: 210 y: 40
+            key length x: 210 y: 90 easing: easeInQuad
+          }
+          animate offset { key 0s x: 0 y: 0; key 500ms x: 0 y: 30 easing: hold }
+        }
+      }
+      """
+    let (ffmpeg, native) = try Self.bothBackends(script, width: 320, height: 180)
+    #expect(ffmpeg.count == 60 && native.count == 60)
+    for k in 0..<60 {
+      let j = k - 3
+      var expected: (x: Int, y: Int)? = nil
+      if j >= 0 && j < 40 {
+        let u = Double(j) / 30
+        let length = 40.0 / 30
+        let x = u <= 1 ? Self.pixel(10, 210, u) : 210
+        let p = u <= 1 ? 0 : (u - 1) / (length - 1)
+        let y = Self.pixel(40, 90, p * p) + (u >= 0.5 ? 30 : 0)
+        expected = (x, y)
+      }
+      for (name, frames) in [("ffmpeg", ffmpeg), ("native", native)] {
+        let seen = Self.corner(frames[k], width: 320, height: 180)
+        #expect(seen?.x == expected?.x && seen?.y == expected?.y, "\(name) frame \(k): \(String(describing: seen))")
+      }
+    }
+  }
+
+  @Test func opacityFollowsTheRuleAtEveryFrame() throws {
+    // A white rectangle whose opacity runs 0 → 100 % over 10 frames with easeOutCubic, holds,
+    // then drops to 20 % at frame 20 (`hold`); on black, its grey level is 255 × opacity.
+    let script = """
+      canvas 64x36 fps: 25 background: black
+      track main { clip color(black) duration: 1s }
+      track overlay {
+        shape rect at: 0s duration: 1s {
+          size width: 64 height: 36
+          fill white
+          animate opacity {
+            key 0s 0%
+            key 400ms 100% easing: easeOutCubic
+            key 760ms 100%
+            key 800ms 20% easing: hold
+          }
+        }
+      }
+      """
+    let (ffmpeg, native) = try Self.bothBackends(script, width: 64, height: 36)
+    #expect(ffmpeg.count == 25 && native.count == 25)
+    for k in 0..<25 {
+      let u = Double(k) / 25
+      let opacity: Double
+      if u < 0.4 {
+        let p = u / 0.4
+        opacity = 1 - pow(1 - p, 3)
+      } else {
+        opacity = u < 0.8 ? 1 : 0.2
+      }
+      let expected = 255 * opacity
+      for (name, frames) in [("ffmpeg", ffmpeg), ("native", native)] {
+        let level = Double(frames[k][18 * 64 + 32])
+        #expect(abs(level - expected) <= 2.5, "\(name) frame \(k): level \(level), expected \(expected)")
+      }
+    }
+  }
+
+  @Test func animatedEditsAgreeAcrossBackends() throws {
+    let folder = NSTemporaryDirectory() + "vedl-motion-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder + "/media", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FFmpegCLI.mustRun([
+      "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=30:duration=3", "-c:v", "libx264",
+      "-preset", "ultrafast", "-pix_fmt", "yuv420p", folder + "/media/clip.mp4",
+    ])
+    try FFmpegCLI.mustRun([
+      "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=red@0.6:size=64x48,format=rgba", "-frames:v", "1",
+      folder + "/media/logo.png",
+    ])
+    // An eased, springing video overlay that fades in; an image moving with a `hold`
+    // opacity; a turned text sliding up; a shape drifting — at 29.97 fps.
+    let timeline = try NativeHarness.timeline(
+      """
+      canvas 320x180 fps: 29.97
+      let movie = video("media/clip.mp4")
+      let logo = image("media/logo.png")
+      track main { clip color(#202020) duration: 3s }
+      track overlay {
+        clip movie at: 0s duration: 2s {
+          size width: 120
+          position topLeading margin: 10
+          fade in: 200ms
+          animate offset {
+            key 0s x: -130 y: 0
+            key 700ms x: 0 y: 0 easing: easeOutCubic
+            key length x: 40 y: 60 easing: spring(mass: 1, stiffness: 120, damping: 8)
+          }
+          animate opacity { key 0s 40%; key 1s 100% easing: easeInOutSine }
+        }
+      }
+      track overlay {
+        clip logo at: 500ms duration: 2s {
+          animate position { key 0s x: 250 y: 120; key 1s x: 10 y: 120 easing: cubicBezier(0.4, 0, 0.2, 1) }
+          animate opacity { key 0s 100%; key 1500ms 100%; key length 0% easing: hold }
+        }
+      }
+      track overlay {
+        text "Tilted" at: 1s duration: 2s {
+          rotate 20deg
+          box #000000A0 padding: 6
+          position bottomTrailing margin: 20
+          animate offset { key 0s x: 0 y: 80; key 500ms x: 0 y: 0 easing: easeOutBack }
+          animate opacity { key 0s 0%; key 500ms 100% }
+        }
+        text "Sale" at: 0s duration: 1s {
+          position top margin: 8
+          font "DejaVu Sans" size: 24
+          animate offset { key 0s x: -200 y: 0; key 600ms x: 0 y: 0 easing: easeOutElastic }
+          animate opacity { key 0s 0%; key 300ms 100%; key length - 200ms 100%; key length 0% }
+        }
+      }
+      track overlay {
+        shape ellipse at: 1500ms duration: 1s {
+          size width: 30 height: 30
+          fill yellow
+          animate position { key 0s x: 0 y: 0; key length x: 290 y: 150 easing: easeInOutBounce }
+        }
+      }
+      export "out/motion.mp4" quality: lossless
+      """, directory: folder)
+    let agreement = try BackendAgreementTests.expectAgreement(
+      timeline, name: "animated edit", directory: folder, export: timeline.exports.first)
+    #expect(agreement.frames == 89)  // 3 s at 30000/1001 fps
+  }
+}
