@@ -1,4 +1,5 @@
 import Foundation
+import VEDLDiagnostics
 import VEDLTime
 
 /// What `<output>.json` records about a finished render: the output as measured after
@@ -49,99 +50,188 @@ public struct RenderMetadata: Sendable, Hashable {
   /// Caption sidecars written with the output (absolute paths).
   public var sidecars: [String]
 
-  /// The JSON text: one object, members in a fixed order, two-space indentation, ending in a
-  /// newline. Exact values are strings (`"30000/1001"`) with a number beside them.
+  /// The JSON text: one object (``Document``), keys sorted, two-space indentation, ending in
+  /// a newline. Exact values are strings (`"30000/1001"`) with a number beside them.
   public var jsonText: String {
-    typealias Member = JSONText.Member
-    func exact(_ value: Rational, _ key: String) -> JSONText {
-      .object([
-        Member(key: "exact", value: .string(value.description)), Member(key: key, value: .number(value.doubleValue)),
-      ])
-    }
-    func record(_ file: RenderFingerprint.FileRecord) -> JSONText {
-      var members = [
-        Member(key: "path", value: .string(file.path)), Member(key: "bytes", value: .integer(file.bytes)),
-        Member(key: "sha256", value: .string(file.sha256)),
-      ]
-      if let identity = file.identity {
-        members.append(
-          Member(
-            key: "stat",
-            value: .object([
-              Member(key: "device", value: .integer(Int64(bitPattern: identity.device))),
-              Member(key: "inode", value: .integer(Int64(bitPattern: identity.inode))),
-              Member(key: "modified", value: .integer(identity.modified)),
-              Member(key: "changed", value: .integer(identity.changed)),
-            ])))
+    JSONOutput(.document).text(of: Document(self)) + "\n"
+  }
+
+  /// `OUT.json` as written and read back.
+  public struct Document: Codable, Sendable, Hashable {
+    /// A length in seconds: exact, and as a floating-point number.
+    public struct Seconds: Codable, Sendable, Hashable {
+      public var exact: String
+      public var seconds: Double
+
+      public init(_ value: Rational) {
+        exact = value.description
+        seconds = value.doubleValue
       }
-      return .object(members)
+
+      public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(exact, forKey: .exact)
+        // `JSONEncoder` refuses infinities and NaN; JSON has only `null` for them.
+        if seconds.isFinite { try c.encode(seconds, forKey: .seconds) } else { try c.encodeNil(forKey: .seconds) }
+      }
     }
-    var members: [Member] = [
-      Member(key: "version", value: 1),
-      Member(key: "hash", value: .string(fingerprint)),
-      Member(key: "output", value: .string(output)),
-      Member(key: "format", value: .string(format)),
-      Member(key: "duration", value: exact(duration, "seconds")),
-      Member(key: "width", value: .integer(Int64(width))),
-      Member(key: "height", value: .integer(Int64(height))),
-    ]
-    if let frameRate { members.append(Member(key: "frameRate", value: exact(frameRate, "value"))) }
-    members.append(Member(key: "frameCount", value: .integer(frameCount)))
-    var video: [Member] = []
-    if let videoCodec { video.append(Member(key: "codec", value: .string(videoCodec))) }
-    if let pixelFormat { video.append(Member(key: "pixelFormat", value: .string(pixelFormat))) }
-    if !video.isEmpty { members.append(Member(key: "video", value: .object(video))) }
-    if let audioCodec {
-      var audio = [Member(key: "codec", value: .string(audioCodec))]
-      if let sampleRate { audio.append(Member(key: "sampleRate", value: .integer(Int64(sampleRate)))) }
-      if let channels { audio.append(Member(key: "channels", value: .integer(Int64(channels)))) }
-      members.append(Member(key: "audio", value: .object(audio)))
+
+    /// A rate per second: exact, and as a floating-point number.
+    public struct Rate: Codable, Sendable, Hashable {
+      public var exact: String
+      public var value: Double
+
+      public init(_ rate: Rational) {
+        exact = rate.description
+        value = rate.doubleValue
+      }
+
+      public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(exact, forKey: .exact)
+        if value.isFinite { try c.encode(value, forKey: .value) } else { try c.encodeNil(forKey: .value) }
+      }
     }
-    members += [
-      Member(key: "quality", value: .string(quality)),
-      Member(key: "backend", value: .string(backend)),
-      Member(key: "vedl", value: .string(toolVersion)),
-      Member(key: "script", value: record(script)),
-      Member(
-        key: "parameters", value: .object(parameters.map { Member(key: $0.name, value: .string($0.value)) })),
-      Member(key: "inputs", value: .array(inputs.map(record))),
-      Member(key: "thumbnails", value: .array(thumbnails.map { .string($0) })),
-      Member(key: "sidecars", value: .array(sidecars.map { .string($0) })),
-    ]
-    return JSONText.object(members).printed() + "\n"
+
+    /// The picture stream; a member is left out when unknown.
+    public struct Video: Codable, Sendable, Hashable {
+      public var codec: String?
+      public var pixelFormat: String?
+    }
+
+    /// The sound stream.
+    public struct Audio: Codable, Sendable, Hashable {
+      public var codec: String
+      public var sampleRate: Int?
+      public var channels: Int?
+    }
+
+    /// A file read: its path, size and digest, and `stat` when its times had settled.
+    public struct File: Codable, Sendable, Hashable {
+      public var path: String
+      public var bytes: Int64
+      public var sha256: String
+      public var stat: Stat?
+
+      public init(_ record: RenderFingerprint.FileRecord) {
+        path = record.path
+        bytes = record.bytes
+        sha256 = record.sha256
+        stat = record.identity.map(Stat.init)
+      }
+    }
+
+    /// What `stat(2)` said of a file; device and inode are unsigned, written as their signed
+    /// 64-bit patterns (JSON readers take integers up to 2⁶³ − 1).
+    public struct Stat: Codable, Sendable, Hashable {
+      public var device: Int64
+      public var inode: Int64
+      /// Nanoseconds since 1970.
+      public var modified: Int64
+      public var changed: Int64
+
+      public init(_ identity: FileIdentity) {
+        device = Int64(bitPattern: identity.device)
+        inode = Int64(bitPattern: identity.inode)
+        modified = identity.modified
+        changed = identity.changed
+      }
+    }
+
+    /// The format's version, 1.
+    public var version: Int
+    /// `RenderMetadata.fingerprint`: the only member the up-to-date rule reads.
+    public var hash: String
+    public var output: String
+    public var format: String
+    public var duration: Seconds
+    public var width: Int
+    public var height: Int
+    /// Left out for a still.
+    public var frameRate: Rate?
+    public var frameCount: Int64
+    /// Left out when neither its codec nor its pixel format is known.
+    public var video: Video?
+    /// Left out when there is no sound.
+    public var audio: Audio?
+    public var quality: String
+    public var backend: String
+    /// The compiler's version.
+    public var vedl: String
+    public var script: File
+    /// `--set` values by name.
+    public var parameters: [String: String]
+    public var inputs: [File]
+    public var thumbnails: [String]
+    public var sidecars: [String]
+
+    /// The document for `metadata`.
+    public init(_ metadata: RenderMetadata) {
+      version = 1
+      hash = metadata.fingerprint
+      output = metadata.output
+      format = metadata.format
+      duration = Seconds(metadata.duration)
+      width = metadata.width
+      height = metadata.height
+      frameRate = metadata.frameRate.map(Rate.init)
+      frameCount = metadata.frameCount
+      video =
+        metadata.videoCodec == nil && metadata.pixelFormat == nil
+        ? nil : Video(codec: metadata.videoCodec, pixelFormat: metadata.pixelFormat)
+      audio = metadata.audioCodec.map {
+        Audio(codec: $0, sampleRate: metadata.sampleRate, channels: metadata.channels)
+      }
+      quality = metadata.quality
+      backend = metadata.backend
+      vedl = metadata.toolVersion
+      script = File(metadata.script)
+      // A repeated `--set` name: the last value is the one the render used.
+      parameters = Dictionary(metadata.parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+      inputs = metadata.inputs.map(File.init)
+      thumbnails = metadata.thumbnails
+      sidecars = metadata.sidecars
+    }
   }
 
   /// The fingerprint recorded in the metadata file at `path`, or `nil` when there is none
   /// (no file, not JSON, no `hash`).
   public static func recordedFingerprint(at path: String) -> String? {
-    recordedObject(at: path)?["hash"] as? String
+    struct Recorded: Decodable { var hash: String? }
+    return recorded(Recorded.self, at: path)?.hash
   }
 
   /// The input records of the metadata file at `path` — what `RenderFingerprint.compute`
   /// may take digests over from — or none when it cannot be read. A record that is not
   /// complete (path, bytes, a 64-digit digest) is left out; its `stat` is kept only when whole.
   public static func recordedInputs(at path: String) -> [RenderFingerprint.FileRecord] {
-    guard let inputs = recordedObject(at: path)?["inputs"] as? [[String: Any]] else { return [] }
-    func integer(_ value: Any?) -> Int64? { (value as? NSNumber).map(\.int64Value) }
+    /// Any member may be missing or of another type: such a record (or `stat`) is dropped alone.
+    struct Lenient<Value: Decodable>: Decodable {
+      var value: Value?
+      init(from decoder: any Decoder) throws { value = try? Value(from: decoder) }
+    }
+    struct Input: Decodable {
+      var path: String
+      var bytes: Int64
+      var sha256: String
+      var stat: Lenient<Document.Stat>?
+    }
+    struct Recorded: Decodable { var inputs: [Lenient<Input>] }
+    guard let inputs = recorded(Recorded.self, at: path)?.inputs else { return [] }
     return inputs.compactMap { entry in
-      guard let path = entry["path"] as? String, let bytes = integer(entry["bytes"]),
-        let digest = entry["sha256"] as? String, digest.count == 64
-      else { return nil }
-      var identity: FileIdentity? = nil
-      if let stat = entry["stat"] as? [String: Any], let device = integer(stat["device"]),
-        let inode = integer(stat["inode"]), let modified = integer(stat["modified"]),
-        let changed = integer(stat["changed"])
-      {
-        identity = FileIdentity(
-          device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), bytes: bytes, modified: modified,
-          changed: changed)
+      guard let input = entry.value, input.sha256.count == 64 else { return nil }
+      let identity = input.stat?.value.map {
+        FileIdentity(
+          device: UInt64(bitPattern: $0.device), inode: UInt64(bitPattern: $0.inode), bytes: input.bytes,
+          modified: $0.modified, changed: $0.changed)
       }
-      return RenderFingerprint.FileRecord(path: path, sha256: digest, bytes: bytes, identity: identity)
+      return RenderFingerprint.FileRecord(
+        path: input.path, sha256: input.sha256, bytes: input.bytes, identity: identity)
     }
   }
 
-  private static func recordedObject(at path: String) -> [String: Any]? {
+  private static func recorded<Value: Decodable>(_ type: Value.Type, at path: String) -> Value? {
     guard let data = FileManager.default.contents(atPath: path) else { return nil }
-    return try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    return try? JSONDecoder().decode(type, from: data)
   }
 }

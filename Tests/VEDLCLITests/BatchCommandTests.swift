@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import VEDLRender
+import VEDLTestSupport
 
 @testable import VEDLCLI
 
@@ -239,6 +241,47 @@ import Testing
       ["batch", "t.vedl", "--data", "rows.csv", "--out-dir", "out", "--backend", "gpu"], in: folder.path)
     #expect(bad.status == 2)
     #expect(bad.stderr.contains("invalid value `gpu` for `--backend` (expected ffmpeg, native)"), "\(bad.stderr)")
+  }
+
+  /// A plan line decoded with `JSONDecoder` (and Python's parser) gives the job back: every
+  /// value as the data has it, whatever its characters, one line per job; `argv` keeps the
+  /// column order (the `--set` order, which the fingerprint counts), `params` the same values
+  /// by name.
+  @Test func planLinesDecodeToTheirJobs() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = write(Self.template, "t.vedl", in: folder)
+    let awkward = "q \" b \\ n \n t \t u1 \u{1} ls \u{2028} ps \u{2029} é 世界 😀 / end"
+    let csvField = "\"" + awkward.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    _ = write("title,hold\n\(csvField),300ms\nplain,\n", "rows.csv", in: folder)
+
+    let plan = vedl(["batch", "t.vedl", "--data", "rows.csv", "--out-dir", "o/ü", "--plan"], in: folder.path)
+    #expect(plan.status == 0, "\(plan.stderr)")
+    #expect(!plan.stdout.unicodeScalars.contains { $0 == "\u{2028}" || $0 == "\u{2029}" || $0 == "\u{1}" })
+    let lines = plan.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 3 && lines.last == "", "one line per job: \(plan.stdout)")
+    let jobs = try lines.dropLast().map { try JSONDecoder().decode(BatchPlanLine.self, from: Data($0.utf8)) }
+    #expect(jobs.count == 2)
+    let first = try #require(jobs.first)
+    #expect(first.row == 1 && first.script == "t.vedl" && first.quality == "low" && first.backend == "ffmpeg")
+    #expect(first.output.hasPrefix("o/ü/001-") && first.force == false)
+    #expect(first.params == ["title": awkward, "hold": "300ms"])
+    #expect(
+      first.argv == [
+        "vedl", "render", "t.vedl", "-o", first.output, "--quality", "low", "--set", "title=\(awkward)", "--set",
+        "hold=300ms",
+      ])
+    #expect(jobs[1].params == ["title": "plain"], "an empty cell sets nothing")
+    // Keys sorted, so a line is the same bytes every time.
+    #expect(lines[1].hasPrefix(#"{"argv":["vedl","render","t.vedl","-o","o/ü/002-plain.mp4","#), "\(lines[1])")
+
+    if PythonJSON.python != nil {
+      let parsed = try PythonJSON.run(
+        "import json,sys; j=[json.loads(l) for l in open(sys.argv[1], encoding='utf-8').read().split('\\n') if l];"
+          + " print(j[0]['params']['title'] + '|' + j[0]['argv'][8], end='')",
+        on: plan.stdout)
+      #expect(parsed == awkward + "|title=" + awkward)
+    }
   }
 
   @Test func theSampleTemplatePlansEveryRow() throws {

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 import VEDLSource
+import VEDLTestSupport
 
 @testable import VEDLDiagnostics
 
-/// ``JSONRenderer`` output parsed back with `JSONSerialization` and checked field by field.
+/// ``JSONRenderer`` output parsed back (`JSONSerialization`, `JSONDecoder`, Python) and checked
+/// field by field.
 @Suite struct JSONRendererTests {
   /// Parses `text` as a JSON array of objects.
   private func parse(_ text: String) throws -> [[String: Any]] {
@@ -124,23 +126,83 @@ import VEDLSource
     #expect(fixIt["message"] as? String == awkward)
   }
 
-  @Test func outputIsOneArrayWithOneDiagnosticPerLineInStableKeyOrder() throws {
+  @Test func outputIsOneArrayWithOneDiagnosticPerLineInSortedKeyOrder() throws {
     let file = SourceFile(path: "a.vedl", text: "ab\n")
     let first = Diagnostic(
       .unexpectedToken, "first", file: file, span: Span(start: 0, end: 1), help: "h")
     let second = Diagnostic(
       .unexpectedToken, "second", file: file, span: Span(start: 1, end: 2), notes: ["n"])
     let text = JSONRenderer().render([first, second])
+    // Keys sorted (JSONOutput), so the same diagnostics always print the same bytes.
     #expect(
       text == """
         [
-          {"file":"a.vedl","severity":"error","code":"E0202","message":"first","range":{"start":{"line":1,"column":1},"end":{"line":1,"column":2}},"help":"h"},
-          {"file":"a.vedl","severity":"error","code":"E0202","message":"second","range":{"start":{"line":1,"column":2},"end":{"line":1,"column":3}},"notes":["n"]}
+          {"code":"E0202","file":"a.vedl","help":"h","message":"first","range":{"end":{"column":2,"line":1},"start":{"column":1,"line":1}},"severity":"error"},
+          {"code":"E0202","file":"a.vedl","message":"second","notes":["n"],"range":{"end":{"column":3,"line":1},"start":{"column":2,"line":1}},"severity":"error"}
         ]
         """)
     #expect(
       JSONRenderer().render(first) + "," == String(text.split(separator: "\n")[1].dropFirst(2)))
     #expect(try parse(text).map { $0["message"] as? String } == ["first", "second"])
+  }
+
+  @Test func decodingTheOutputGivesEveryFieldBack() throws {
+    let main = SourceFile(path: "main.vedl", text: "captions \"s.srt\"\n")
+    let other = SourceFile(path: "s.srt", text: "1\n00:00:02,000 --> 00:00:01,000\n")
+    let primary = SourceFixtures.span(of: "\"s.srt\"", in: main)
+    let full = Diagnostic(
+      DiagnosticCode("W0601"), "odd cue", file: main, span: primary,
+      labels: [
+        Label(span: SourceFixtures.span(of: "00:00:01,000", in: other), message: "ends here", file: other)
+      ],
+      notes: ["a note"], help: "swap the times",
+      fixIts: [FixIt(span: primary, replacement: "\"t.srt\"", message: "use the other file")])
+    let bare = Diagnostic(.unknownUnit, "bare", file: main, span: .point(0))
+    let decoded = try JSONDecoder().decode(
+      [JSONDiagnostic].self, from: Data(JSONRenderer().render([full, bare]).utf8))
+    typealias Position = JSONDiagnostic.Position
+    func range(_ a: Int, _ b: Int, _ c: Int, _ d: Int) -> JSONDiagnostic.Range {
+      JSONDiagnostic.Range(start: Position(line: a, column: b), end: Position(line: c, column: d))
+    }
+    #expect(
+      decoded == [
+        JSONDiagnostic(
+          file: "main.vedl", severity: "warning", code: "W0601", message: "odd cue", range: range(1, 10, 1, 17),
+          labels: [JSONDiagnostic.Label(file: "s.srt", range: range(2, 18, 2, 30), message: "ends here")],
+          notes: ["a note"], help: "swap the times",
+          fixits: [
+            JSONDiagnostic.FixIt(range: range(1, 10, 1, 17), replacement: "\"t.srt\"", message: "use the other file")
+          ]),
+        JSONDiagnostic(
+          file: "main.vedl", severity: "error", code: "E0103", message: "bare", range: range(1, 1, 1, 1),
+          labels: nil, notes: nil, help: nil, fixits: nil),
+      ])
+    #expect(decoded == [JSONDiagnostic(full), JSONDiagnostic(bare)])
+  }
+
+  /// Every character JSON must escape, the line separators JSON lines must not hold raw, and
+  /// non-ASCII text come back unchanged through `JSONDecoder` and through Python's parser.
+  @Test func awkwardTextSurvivesDecoding() throws {
+    let awkward = "q \" b \\ n \n t \t u1 \u{1} ls \u{2028} ps \u{2029} é 世界 😀 / end"
+    let file = SourceFile(path: "dir/ü \"x\".vedl", text: "x\n")
+    let diagnostic = Diagnostic(
+      .unexpectedToken, awkward, file: file, span: .point(0), notes: [awkward], help: awkward,
+      fixIts: [FixIt(span: .point(0), replacement: awkward, message: awkward)])
+    let text = JSONRenderer().render([diagnostic])
+    // One line per diagnostic: no raw line break of any kind inside a line.
+    #expect(text.split(separator: "\n").count == 3)
+    #expect(!text.unicodeScalars.contains { $0 == "\u{2028}" || $0 == "\u{2029}" || $0 == "\u{1}" || $0 == "\t" })
+    #expect(text.contains(#"\u2028"#) && text.contains(#"\u0001"#) && text.contains("é 世界 😀 / end"))
+    let decoded = try #require(try JSONDecoder().decode([JSONDiagnostic].self, from: Data(text.utf8)).first)
+    #expect(decoded.file == file.path)
+    #expect(decoded.message == awkward && decoded.notes == [awkward] && decoded.help == awkward)
+    #expect(decoded.fixits?.first?.replacement == awkward && decoded.fixits?.first?.message == awkward)
+    if PythonJSON.python != nil {
+      let parsed = try PythonJSON.run(
+        "import json,sys; d=json.load(open(sys.argv[1], encoding='utf-8'))[0]; print(d['message']+'|'+d['file'], end='')",
+        on: text)
+      #expect(parsed == awkward + "|" + file.path)
+    }
   }
 
   @Test func positionsOfOutOfRangeSpansAreClamped() throws {
