@@ -3,7 +3,7 @@ extension DiagnosticCode {
   public static let keyOutsideItem = DiagnosticCode("E0421")
   public static let animatedAndStatic = DiagnosticCode("E0422")
   public static let unknownEasing = DiagnosticCode("E0423")
-  public static let notOnMainTrack = DiagnosticCode("E0424")
+  public static let notForThisItem = DiagnosticCode("E0424")
 }
 
 extension DiagnosticCatalogue {
@@ -70,12 +70,17 @@ extension DiagnosticCatalogue {
         Use the name suggested: `easeOutBack`.
         """),
     CatalogueEntry(
-      "E0424", .error, "modifier does not apply to a main-track clip",
+      "E0424", .error, "modifier does not apply to this item",
       explanation: """
-        A main-track clip fills the canvas, so the placement modifiers of overlay items — \
-        `position`, `offset`, `size` and `scale` — do not apply to it, and neither does an \
-        animated `opacity` (a main-track clip fades with `fade in:`/`out:`). Use `fit`, \
-        `zoom` and `pan` to frame it, or put the clip on an overlay track.
+        Some modifiers only make sense on some items:
+
+        - A main-track clip fills the canvas, so the placement modifiers of overlay items — \
+        `position`, `offset`, `size` and `scale` — do not apply to it, and its opacity only \
+        fades (`fade in:`/`out:`): no `animate opacity`, `offset` or `position`. Frame it \
+        with `fit`, `zoom` and `pan`, or put the clip on an overlay track.
+        - A clip of sound (`audio(…)`, `tone(…)`) has no picture: it takes `fade` and \
+        `animate volume` only.
+        - Text and shapes have no sound: no `animate volume`.
 
         ```vedl
         track main {

@@ -90,7 +90,18 @@ extension LoweringRun {
       throw LoweringError("a clip of \(source.kind.rawValue) has no sound")
     }
     stream.append(Filter("asetpts", ["expr": "N"]))
-    if !item.volume.isZero { stream.append(Filter("volume", ["volume": OptionText.number(item.volume) + "dB"])) }
+    if let animation = item.animations.first(where: { $0.property == .volume }) {
+      // Evaluated at every sample (`n`, the clip's sample number), in double precision.
+      stream.append(
+        Filter(
+          "aeval",
+          [
+            "exprs": VolumeExpression.aevalExpression(animation, sampleRate: samples.samplesPerSecond),
+            "channel_layout": "stereo",
+          ]))
+    } else if !item.volume.isZero {
+      stream.append(Filter("volume", ["volume": OptionText.number(item.volume) + "dB"]))
+    }
     let mods = item.resolved
     if mods.fadeIn.isPositive {
       let n = min(count, samples.sampleFloor(at: mods.fadeIn))

@@ -45,7 +45,10 @@ extension ClipSound {
     sharesPictureInput: Bool
   ) throws(AudioMixError) {
     self.count = count
-    let hasVolume = !item.volume.isZero
+    let animatedVolume = item.animations.first { $0.property == .volume }.map {
+      Animation.SampledVolume($0, sampleRate: grid.samplesPerSecond)
+    }
+    let hasVolume = !item.volume.isZero || animatedVolume != nil
     switch source.kind {
     case .tone:
       origin = .tone(frequency: FilterOptionNumber.double(source.frequency ?? Rational(440)))
@@ -90,12 +93,15 @@ extension ClipSound {
       fadeOut = SoundEnvelope.Ramp(start: count - n, length: max(1, n))
     }
     var gain: Float? = nil
-    if hasVolume { gain = Float(SoundEnvelope.linearGain(decibels: FilterOptionNumber.double(item.volume))) }
+    if hasVolume && animatedVolume == nil {
+      gain = Float(SoundEnvelope.linearGain(decibels: FilterOptionNumber.double(item.volume)))
+    }
     // FFmpeg's `sine` makes 16-bit samples, and without a `volume` (which works in float)
     // nothing before `afade` asks for another format, so the fades round toward zero to
     // 16 bits there.
     let isSixteenBit: Bool
     if case .tone = origin { isSixteenBit = !hasVolume } else { isSixteenBit = false }
-    envelope = SoundEnvelope(gain: gain, fadeIn: fadeIn, fadeOut: fadeOut, isSixteenBit: isSixteenBit)
+    envelope = SoundEnvelope(
+      gain: gain, animatedVolume: animatedVolume, fadeIn: fadeIn, fadeOut: fadeOut, isSixteenBit: isSixteenBit)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import VEDLSema
 
 /// A clip's volume and fades, applied sample by sample with the arithmetic of the FFmpeg
 /// filters the backend uses, so the native mix matches it to the bit:
@@ -18,6 +19,9 @@ struct SoundEnvelope {
 
   /// The linear gain of `volume`, or `nil` when the clip has none (0 dB: no `volume` filter).
   var gain: Float?
+  /// An animated volume (instead of `gain`), evaluated at every sample in double precision, as
+  /// the FFmpeg backend's `aeval` does.
+  var animatedVolume: Animation.SampledVolume? = nil
   var fadeIn: Ramp?
   var fadeOut: Ramp?
   /// The fades work on 16-bit samples.
@@ -47,6 +51,12 @@ struct SoundEnvelope {
       for i in left.indices {
         left[i] *= gain
         right[i] *= gain
+      }
+    } else if let animatedVolume {
+      for i in left.indices {
+        let factor = Self.linearGain(decibels: animatedVolume.decibels(atSample: first + Int64(i)))
+        left[i] = Float(Double(left[i]) * factor)
+        right[i] = Float(Double(right[i]) * factor)
       }
     }
     let end = first + Int64(left.count)

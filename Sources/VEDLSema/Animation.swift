@@ -14,9 +14,11 @@ public struct Animation: Sendable, Hashable {
     case offset
     /// `position x: N y: N`: the box's top-left corner on the canvas.
     case position
+    /// The clip's `volume:` in decibels, interpolated in decibels, at each sample.
+    case volume
 
     /// Whether the property's keys carry `x:` and `y:` rather than one value.
-    public var isPoint: Bool { self != .opacity }
+    public var isPoint: Bool { self == .offset || self == .position }
   }
 
   /// A key's value: one number, or a point.
@@ -24,7 +26,8 @@ public struct Animation: Sendable, Hashable {
     case number(Rational)
     case point(x: Rational, y: Rational)
 
-    var components: (Double, Double) {
+    /// The value as numbers: `(v, 0)` or `(x, y)`.
+    public var components: (Double, Double) {
       switch self {
       case .number(let v): (v.doubleValue, 0)
       case .point(let x, let y): (x.doubleValue, y.doubleValue)
@@ -118,6 +121,8 @@ extension ItemModifiers {
         offset = (Animation.pixel(x), Animation.pixel(y))
       case .position:
         position = .point(x: Animation.pixel(x), y: Animation.pixel(y))
+      case .volume:
+        break  // sound: evaluated at each sample (``Animation/value(at:)``)
       }
     }
   }
@@ -133,4 +138,38 @@ extension Animation {
 
   /// `v` rounded to a whole pixel, halves up.
   static func pixel(_ v: Rational) -> Rational { Rational((v + .half).floor) }
+}
+
+extension Animation {
+  /// An animated volume at each sample (ANIMATION.md §1: sound is evaluated at each sample's
+  /// instant): sample `c` of the clip, at item-local instant `c / R`, is multiplied by
+  /// `10^(v/20)` with `v` the value in decibels there. The segment holding a sample is found
+  /// exactly (`c ≥ R·tᵢ`); its progress `p = (c − R·tᵢ) / (R·tᵢ₊₁ − R·tᵢ)` is worked out in
+  /// doubles in that order, as the FFmpeg backend's `aeval` expression does.
+  public struct SampledVolume: Sendable {
+    /// The keys' times in samples, `R·tᵢ`, exact.
+    public let boundaries: [Rational]
+    public let animation: Animation
+
+    public init(_ animation: Animation, sampleRate: Int64) {
+      self.animation = animation
+      boundaries = animation.keys.map { $0.time * Rational(sampleRate) }
+    }
+
+    /// The value in decibels at sample `c`.
+    public func decibels(atSample c: Int64) -> Double {
+      let keys = animation.keys
+      let sample = Rational(c)
+      guard let last = boundaries.last, sample >= boundaries[0] else { return keys[0].value.components.0 }
+      guard sample < last else { return keys[keys.count - 1].value.components.0 }
+      var i = 0
+      while i + 2 < keys.count && sample >= boundaries[i + 1] { i += 1 }
+      let start = boundaries[i].doubleValue
+      let length = (boundaries[i + 1] - boundaries[i]).doubleValue
+      let p = (Double(c) - start) / length
+      let a = keys[i].value.components.0
+      let b = keys[i + 1].value.components.0
+      return a + (b - a) * keys[i + 1].easing.value(at: p)
+    }
+  }
 }

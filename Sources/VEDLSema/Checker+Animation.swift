@@ -14,9 +14,23 @@ extension CheckRun {
     guard case .word(let word)? = evaluate(propertyExpr, expected: .enumeration(Enumerations.animatedProperty)),
       let property = Animation.Property(rawValue: word)
     else { return nil }
-    if item.track.kind == .main && item.kind == .clip {
+    let soundOnly = item.kind == .clip && item.source.map { !sources[$0].hasPicture } ?? false
+    if property == .volume ? item.kind != .clip : soundOnly {
       report(
-        .notOnMainTrack, "a main-track clip's `\(word)` cannot be animated", propertyExpr.span,
+        .notForThisItem,
+        property == .volume
+          ? "a \(item.kind == .text ? "text" : "shape") has no sound to animate"
+          : "a clip of sound has no `\(word)` to animate", propertyExpr.span,
+        notes: [
+          property == .volume
+            ? "`volume` animates the sound of clips" : "a clip of sound takes `fade` and `animate volume`"
+        ],
+        help: "remove this `animate`")
+      return nil
+    }
+    if item.track.kind == .main && item.kind == .clip && property != .volume {
+      report(
+        .notForThisItem, "a main-track clip's `\(word)` cannot be animated", propertyExpr.span,
         notes: [
           property == .opacity
             ? "a main-track clip's opacity can only fade (`fade in:`/`out:`)"
@@ -88,20 +102,32 @@ extension CheckRun {
   /// `x:` and `y:` pixels for `offset` (each 0 when left out) and `position` (both needed).
   private func keyValue(_ property: Animation.Property, _ args: BoundArguments, _ s: Statement) -> Animation.Value? {
     let labelled = args.labelled
-    if property == .opacity {
+    if !property.isPoint {
       for label in ["x", "y"] {
         if let a = labelled[label] {
           report(
-            .unexpectedArgument, "an `opacity` key takes a fraction, not `\(label):`", a.span,
-            help: "write e.g. `key 0s 50%`")
+            .unexpectedArgument, "an `\(property.rawValue)` key takes \(Self.keyExample(property)), not `\(label):`",
+            a.span, help: "write e.g. `key 0s \(Self.keyExample(property))`")
           return nil
         }
       }
       guard args.positional.count > 1 else {
-        report(.missingArgument, "this `opacity` key needs a value", s.span, help: "write e.g. `key 0s 50%`")
+        report(
+          .missingArgument, "this `\(property.rawValue)` key needs a value", s.span,
+          help: "write e.g. `key 0s \(Self.keyExample(property))`")
         return nil
       }
       let e = args.positional[1]
+      if property == .volume {
+        guard case .gain(let g)? = evaluate(e, expected: .gain) else { return nil }
+        guard g >= Self.quietestKey && g <= Self.loudestKey else {
+          report(
+            .valueOutOfRange, "volume \(g.exactDecimal ?? g.description)dB is out of range", e.span,
+            notes: ["animated volumes go from \(Self.quietestKey)dB to +\(Self.loudestKey)dB"])
+          return nil
+        }
+        return .number(g)
+      }
       guard case .number(let v)? = evaluate(e, expected: .fraction) else { return nil }
       guard !v.isNegative && v <= .one else {
         report(
@@ -140,6 +166,19 @@ extension CheckRun {
     }
     return .point(x: point[0], y: point[1])
   }
+
+  /// An example value of a key of `property`.
+  static func keyExample(_ property: Animation.Property) -> String {
+    switch property {
+    case .opacity: "50%"
+    case .volume: "-6dB"
+    case .offset, .position: "x: 0 y: 40"
+    }
+  }
+
+  /// Animated volumes from silence for any ear (−100 dB, below 24-bit noise) to +40 dB.
+  static let quietestKey = Rational(-100)
+  static let loudestKey = Rational(40)
 
   /// Positions and offsets within a million pixels: far past any canvas, and exact in the
   /// doubles both backends interpolate in.

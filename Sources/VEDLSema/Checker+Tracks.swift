@@ -516,9 +516,16 @@ extension CheckRun {
         }
         continue
       }
+      if item.kind == .clip, schema.name != "fade", let source = item.source, !sources[source].hasPicture {
+        report(
+          .notForThisItem, "`\(schema.name)` does not apply to a clip of sound", s.name.span,
+          notes: ["a clip of sound takes `fade` and `animate volume`"], help: "remove it",
+          fixIts: [FixIt(span: removalSpan(s.span), replacement: "", message: "remove `\(file.text(s.span))`")])
+        continue
+      }
       if item.track.kind == .main && item.kind == .clip && Self.overlayPlacement.contains(schema.name) {
         report(
-          .notOnMainTrack, "`\(schema.name)` does not apply to a main-track clip", s.name.span,
+          .notForThisItem, "`\(schema.name)` does not apply to a main-track clip", s.name.span,
           notes: ["a main-track clip fills the canvas; frame it with `fit`, `zoom` and `pan`"],
           help: "remove it, or put the clip on a `track overlay`",
           fixIts: [FixIt(span: removalSpan(s.span), replacement: "", message: "remove `\(file.text(s.span))`")])
@@ -543,7 +550,21 @@ extension CheckRun {
         statics.append((schema.name, s))
       }
     }
-    // A property is either animated or static (ANIMATION.md §1).
+    // A property is either animated or static (ANIMATION.md §1); a clip's static volume is
+    // its `volume:` argument.
+    if let animation = animations.first(where: { $0.property == .volume }),
+      let a = item.arguments.labelled["volume"]
+    {
+      report(
+        .animatedAndStatic, "`volume` is both static and animated", a.span,
+        labels: animation.span.map { [Label(span: $0, message: "animated here")] } ?? [],
+        help: "remove `volume:` and give its value as a key",
+        fixIts: [
+          FixIt(
+            span: Span(start: a.span.start - 1, end: a.span.end), replacement: "",
+            message: "remove `\(file.text(a.span))`")
+        ])
+    }
     for animation in animations {
       let name = animation.property.rawValue
       guard let (_, s) = statics.first(where: { $0.name == name }) else { continue }

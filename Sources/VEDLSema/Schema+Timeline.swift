@@ -245,7 +245,7 @@ extension Schema {
       positional: [
         ArgumentSchema(
           nil, .enumeration(Enumerations.animatedProperty), required: true,
-          "The property: `opacity`, `offset` or `position`.")
+          "The property: `opacity`, `offset` or `position` (overlay items), `volume` (clips with sound).")
       ],
       block: .animation,
       "Animates a property over the item's life: the block's `key` statements give its value at item-local times, and between keys it moves along each key's easing. The item is drawn at every frame as if the static modifier had that frame's value."
@@ -256,7 +256,9 @@ extension Schema {
         ArgumentSchema(
           nil, .duration, required: true,
           "Item-local time: `0s` is the item's first instant; `length` is its length (`length - 300ms`)."),
-        ArgumentSchema(nil, .fraction, "The value, for `opacity` (`0%` … `100%`)."),
+        ArgumentSchema(
+          nil, .oneOf([.fraction, .gain]),
+          "The value: a fraction for `opacity` (`0%` … `100%`), a gain for `volume` (`-6dB`)."),
       ],
       labelled: [
         ArgumentSchema("x", .number, "For `offset` and `position`: the horizontal pixels."),

@@ -131,7 +131,9 @@ extension EditWriter {
         ids.append((String(id.dropFirst(4)), start, start + plan.frames))
       }
       line += block(
-        modifiers(.clip, excluding: ["position", "offset", "size", "scale", "animate"], frames: plan.frames))
+        modifiers(
+          .clip, excluding: ["position", "offset", "size", "scale"], frames: plan.frames,
+          animatable: line.contains("volume:") ? [] : [.volume]))
       body.append("  " + line)
       if i < joins.count {
         if let join = joins[i] {
@@ -160,7 +162,10 @@ extension EditWriter {
   /// Modifier lines for an item of `frames` frames in `context`, each statement of the
   /// schema's context (less `excluding`) with some probability, in random order (the order
   /// they are written in does not matter).
-  func modifiers(_ context: StatementContext, excluding: Set<String>, frames: Int, shape: String? = nil) -> [String] {
+  func modifiers(
+    _ context: StatementContext, excluding: Set<String>, frames: Int, shape: String? = nil,
+    animatable: [Animation.Property]? = nil
+  ) -> [String] {
     var lines: [String] = []
     let p = rng.pick([0.15, 0.3, 0.5])
     var written: Set<String> = []
@@ -175,7 +180,8 @@ extension EditWriter {
     }
     // Animations, of properties without a static modifier (one each).
     if !excluding.contains("animate"), Schema.statement("animate", in: context) != nil, rng.chance(0.4) {
-      let free = Animation.Property.allCases.filter { !written.contains($0.rawValue) }.shuffled(using: &rng)
+      let candidates = animatable ?? (context == .clip ? Animation.Property.allCases : [.opacity, .offset, .position])
+      let free = candidates.filter { !written.contains($0.rawValue) }.shuffled(using: &rng)
       for property in free.prefix(rng.int(1...2)) {
         lines.append(animation(property, frames: frames))
       }
@@ -208,6 +214,8 @@ extension EditWriter {
         key += " x: \(rng.int(-10...canvasWidth)) y: \(rng.int(-10...canvasHeight))"
         use("key x:")
         use("key y:")
+      case .volume:
+        key += " \(rng.int(-30...6))dB"
       }
       if i > 0, rng.chance(0.6) {
         use("key easing:")
@@ -371,7 +379,14 @@ extension EditWriter {
       let extra = otherArguments(of: statement, in: .overlayTrack, handled: handled, p: 0.25)
       line += extra.isEmpty ? "" : " " + extra.joined(separator: " ")
       previousID = extra.first(where: { $0.hasPrefix("id: ") }).map { String($0.dropFirst(4)) }
-      line += block(modifiers(context, excluding: excluding, frames: modifierFrames ?? length, shape: shape))
+      // (A clip's `volume:` is its static volume: no `animate volume` beside it.)
+      let animatable: [Animation.Property] =
+        context == .clip
+        ? Animation.Property.allCases.filter { $0 != .volume || !line.contains("volume:") }
+        : [.opacity, .offset, .position]
+      line += block(
+        modifiers(context, excluding: excluding, frames: modifierFrames ?? length, shape: shape, animatable: animatable)
+      )
       body.append("  " + line)
       cursor = start + length
       placedEnd = max(placedEnd, cursor)
@@ -432,7 +447,9 @@ extension EditWriter {
         line += " muted"
         use("clip muted")
       }
-      line += block(modifiers(.clip, excluding: Self.notForSound, frames: length))
+      line += block(
+        modifiers(
+          .clip, excluding: Self.notForSound, frames: length, animatable: line.contains("volume:") ? [] : [.volume]))
       body.append("  " + line)
       cursor = start + length
       placedEnd = max(placedEnd, cursor)
@@ -441,5 +458,7 @@ extension EditWriter {
   }
 
   /// Every clip modifier but `fade`: audio clips take only `fade`.
-  static let notForSound: Set<String> = Set(Schema.statements(in: .clip).map(\.name)).subtracting(["fade"])
+  static let notForSound: Set<String> = Set(Schema.statements(in: .clip).map(\.name)).subtracting([
+    "fade", "animate",
+  ])
 }

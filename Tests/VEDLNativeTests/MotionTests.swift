@@ -114,6 +114,57 @@ import VEDLTime
     }
   }
 
+  @Test func volumeFollowsTheRuleInDecibels() throws {
+    // A 1 kHz tone at 0 dB for 0.5 s, then down to −20 dB linearly in decibels over 1 s,
+    // easing in (quadratic) up to −8 dB over 1 s, and a `hold` jump to −30 dB at 3.5 s.
+    let script = """
+      canvas 64x36 fps: 25
+      track main { clip color(black) duration: 4s }
+      track audio {
+        clip tone(1000) at: 0s duration: 4s {
+          animate volume {
+            key 500ms 0dB
+            key 1500ms -20dB
+            key 2500ms -8dB easing: easeInQuad
+            key 3s -8dB
+            key 3500ms -30dB easing: hold
+          }
+        }
+      }
+      """
+    func expected(_ t: Double) -> Double {
+      switch t {
+      case ..<0.5: return 0
+      case ..<1.5: return -20 * (t - 0.5)
+      case ..<2.5:
+        let p = t - 1.5
+        return -20 + 12 * p * p
+      case ..<3.5: return -8
+      default: return -30
+      }
+    }
+    let folder = NSTemporaryDirectory() + "vedl-motion-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let timeline = try NativeHarness.timeline(script, directory: folder)
+    let reference = try NativeHarness.renderFFmpeg(timeline, directory: folder, format: .mov, quality: .lossless)
+    let native = try NativeHarness.renderNative(timeline, directory: folder, format: .mov, quality: .lossless).path
+    for (name, path) in [("ffmpeg", reference), ("native", native)] {
+      let samples = try FFmpegCLI.samples(path)  // 48 kHz stereo, interleaved
+      func level(at t: Double) -> Double {
+        // 2 ms around `t` (two periods): the level there, in dB.
+        let first = Int(t * 48000) - 48
+        let window = (first..<(first + 96)).map { Double(samples[2 * $0]) }
+        return 10 * log10(window.map { $0 * $0 }.reduce(0, +) / Double(window.count))
+      }
+      let full = level(at: 0.25)
+      for t in stride(from: 0.1, through: 3.9, by: 0.05) where abs(t - 3.5) > 0.01 {
+        let measured = level(at: t) - full
+        #expect(abs(measured - expected(t)) < 0.35, "\(name) at \(t) s: \(measured) dB, expected \(expected(t))")
+      }
+    }
+  }
+
   @Test func animatedEditsAgreeAcrossBackends() throws {
     let folder = NSTemporaryDirectory() + "vedl-motion-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: folder + "/media", withIntermediateDirectories: true)
