@@ -12,6 +12,7 @@ public enum CompletionProvider {
   public static func complete(at offset: Int, in syntax: SyntaxAnalysis, baseDirectory: String?) -> [CompletionItem] {
     let site = CompletionSite.at(offset, in: syntax.parse)
     var builder = Builder(syntax: syntax, replacing: site.replacing, baseDirectory: baseDirectory)
+    builder.animatedProperty = site.animatedProperty
     // A value right after `label:` gets a space before it.
     let bytes = syntax.file.bytes
     let glued = site.replacing.start > 0 && bytes[site.replacing.start - 1] == UInt8(ascii: ":")
@@ -49,6 +50,8 @@ public enum CompletionProvider {
     let syntax: SyntaxAnalysis
     let replacing: Span
     let baseDirectory: String?
+    /// Inside `animate PROPERTY { … }` (``CompletionSite/animatedProperty``).
+    var animatedProperty: Animation.Property? = nil
     var items: [CompletionItem] = []
 
     init(syntax: SyntaxAnalysis, replacing: Span, baseDirectory: String?) {
@@ -140,8 +143,11 @@ public enum CompletionProvider {
       if state.positionalCount < schema.positional.count {
         values(for: schema.positional[state.positionalCount].type)
       }
+      // A key takes `x:`/`y:` only for a point property; the schema has them for all.
+      let keyLabelsLeftOut =
+        schema.name == "key" ? Set(["x", "y"]).subtracting(animatedProperty?.valueLabels ?? ["x", "y"]) : []
       for l in schema.labelled {
-        guard let label = l.label, !state.labels.contains(label) else { continue }
+        guard let label = l.label, !state.labels.contains(label), !keyLabelsLeftOut.contains(label) else { continue }
         add(
           label + ":", .label, detail: l.type.description, documentation: SchemaDocumentation.argument(l, of: schema),
           insert: label + ": ")
@@ -215,6 +221,12 @@ public enum CompletionProvider {
       let timed = type.includes(.time) || type.includes(.duration) || type.includes(.range)
       if type.includes(.time) {
         add("end", .keyword, detail: "Time", documentation: "The end of the main track.", leadingSpace: leadingSpace)
+      }
+      if animatedProperty != nil, type.includes(.duration) {
+        add(
+          "length", .keyword, detail: "Duration",
+          documentation: "The item's length: the time of its last instant (`key length - 300ms`).",
+          leadingSpace: leadingSpace)
       }
       if timed || namesOnly {
         for d in syntax.symbols.definitions(of: .item) {
@@ -295,10 +307,11 @@ public enum CompletionProvider {
 }
 
 extension ValueType {
-  /// Whether only bare words are accepted (so names in scope are no use).
+  /// Whether only bare words (and calls written in place) are accepted, so names in scope
+  /// are no use: the checker reads a name there as a word (`easing: easeOutBack`).
   fileprivate var isWordsOnlyType: Bool {
     switch self {
-    case .enumeration, .newIdentifier, .itemIdentifier, .bool: true
+    case .enumeration, .newIdentifier, .itemIdentifier, .bool, .call: true
     case .oneOf(let types): types.allSatisfy { $0.isWordsOnlyType }
     default: false
     }

@@ -43,6 +43,9 @@ struct CompletionSite {
   var kind: Kind
   /// The span of the word already typed, which a proposal replaces.
   var replacing: Span
+  /// Inside an `animate PROPERTY` block: the property, whose keys take only some arguments
+  /// and whose times may use `length`.
+  var animatedProperty: Animation.Property? = nil
 
   /// Reads the site at byte `offset` of a parsed file.
   static func at(_ offset: Int, in parse: ParseResult) -> CompletionSite {
@@ -102,7 +105,11 @@ struct CompletionSite {
       return CompletionSite(
         kind: .path(kind, typed: typed), replacing: Span(start: string.span.start + 1 + slash, end: offset))
     }
-    return CompletionSite(kind: classify(statement, context: scan.context, file: parse.file), replacing: replacing)
+    var site = CompletionSite(kind: classify(statement, context: scan.context, file: parse.file), replacing: replacing)
+    if scan.context == .animation {
+      site.animatedProperty = scan.blockKind.flatMap { Animation.Property(rawValue: $0) }
+    }
+    return site
   }
 
   // MARK: Classification
@@ -297,9 +304,12 @@ struct BlockScan {
   var context: StatementContext?
   /// Index of the first token of the statement being typed.
   var statementStart: Int
+  /// The word after the name of the statement whose block is innermost (`offset` for
+  /// `animate offset {`), if it is a word.
+  var blockKind: String?
 
   init(tokens: [Token], upTo end: Int, file: SourceFile) {
-    var stack: [StatementContext?] = [.file]
+    var stack: [(context: StatementContext?, kind: String?)] = [(.file, nil)]
     var start = 0
     var parenDepth = 0
     var index = 0
@@ -316,16 +326,16 @@ struct BlockScan {
         parenDepth = 0
         start = index + 1
       case .punctuation(.leftBrace):
-        let outer = stack[stack.count - 1]
+        let outer = stack[stack.count - 1].context
         var inner: StatementContext? = nil
+        var kind: String? = nil
         if start < index, case .identifier(let statementName) = tokens[start].kind, let outer,
           let schema = Schema.statement(statementName, in: outer)
         {
-          var kind: String? = nil
           if start + 1 < index, case .identifier(let word) = tokens[start + 1].kind { kind = word }
           inner = Schema.blockContext(of: statementName, kind: kind, schema: schema)
         }
-        stack.append(inner)
+        stack.append((inner, kind))
         parenDepth = 0
         start = index + 1
       case .punctuation(.rightBrace):
@@ -337,7 +347,7 @@ struct BlockScan {
       }
       index += 1
     }
-    context = stack[stack.count - 1]
+    (context, blockKind) = stack[stack.count - 1]
     statementStart = min(start, end)
   }
 }

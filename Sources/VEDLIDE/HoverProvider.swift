@@ -11,8 +11,9 @@ public struct Hover: Sendable, Hashable {
 }
 
 /// Hover: the statement's documentation from the schema, the argument's type and default,
-/// enumeration cases, the declaration behind a name, media facts of sources, and for items and
-/// transitions their resolved start and end as timecode and frames.
+/// enumeration cases, the declaration behind a name, media facts of sources, for items and
+/// transitions their resolved start and end as timecode and frames, and for `animate` and
+/// `key` where the keys land and the animated values (``AnimationDescription``).
 public enum HoverProvider {
   /// The hover at byte `offset`, or `nil` where there is nothing to say (comments, space).
   public static func hover(at offset: Int, in analysis: DocumentAnalysis) -> Hover? {
@@ -115,6 +116,9 @@ public enum HoverProvider {
         entry.context != nil, analysis.timeline == nil
       {
         out += "\n---\n\n*Timing is shown once the file checks without errors.*\n"
+      }
+      if let text = AnimationDescription.hoverText(entry, in: analysis, locator: locator) {
+        out += "\n---\n\n" + text
       }
       if schema.name == "canvas", let canvas = analysis.timeline?.canvas {
         out +=

@@ -19,6 +19,9 @@ public struct Animation: Sendable, Hashable {
 
     /// Whether the property's keys carry `x:` and `y:` rather than one value.
     public var isPoint: Bool { self == .offset || self == .position }
+
+    /// The labels a key of the property takes for its value: `x` and `y` for a point.
+    public var valueLabels: [String] { isPoint ? ["x", "y"] : [] }
   }
 
   /// A key's value: one number, or a point.

@@ -24,6 +24,7 @@ enum Palette {
   static let boxEdge = "#1F2328"
   static let boxInk = "#FFFFFF"
   static let cueInk = "#1F2328"
+  static let keyMark = "#1F2328"
 
   static let hatchGround = "#FFFFFF"
   static let hatchLine = "#1F2328"

@@ -163,6 +163,7 @@ extension TimelineDrawing {
         height: height, fill: fill,
         ink: item.kind == .gap ? Palette.muted : Palette.boxInk, title: title, details: text.details(of: item),
         tooltip: "\(title) — \(text.span(item.startFrame, item.endFrame))", small: false))
+    drawKeyMarks(item, track: track, position: position, bottom: y + height)
   }
 
   /// A transition: a hatched box over the frames where the two clips overlap, labelled

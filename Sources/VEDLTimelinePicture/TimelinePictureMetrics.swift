@@ -28,6 +28,8 @@ public enum TimelinePictureMetrics {
   public static let captionLaneHeight = 36.0
   /// Vertical space between rows.
   public static let rowGap = 4.0
+  /// Half the width (and height) of the diamond that marks an animation key.
+  public static let keyMarkRadius = 4.0
   /// Height of the "+N more tracks" line under the rows when some are hidden.
   public static let hiddenNoteHeight = 22.0
   /// Height of the row holding the "Add Audio" button, at the foot of the overlay stack.

@@ -1,4 +1,5 @@
 import VEDLSema
+import VEDLTime
 
 /// Maps timeline frames to x positions: the time area spans frames `0 ..< extentFrames`
 /// linearly, so a clip's box starts at `x(ofFrame: startFrame)` and is
@@ -42,6 +43,12 @@ public struct TimelineScale: Sendable, Equatable {
 
   /// Pixels per frame.
   public var pixelsPerFrame: Double { width / Double(extentFrames) }
+
+  /// The x of timeline instant `t` (seconds) at `rate`: between the edges of the frames
+  /// around it, for marks at instants that need not fall on a frame (animation keys).
+  public func x(ofTime t: Rational, rate: FrameRate) -> Double {
+    originX + t.doubleValue * rate.framesPerSecond.doubleValue * width / Double(extentFrames)
+  }
 
   /// The x of the left edge of `frame`.
   public func x(ofFrame frame: Int64) -> Double {

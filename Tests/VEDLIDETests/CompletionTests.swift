@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VEDLSema
 import VEDLSource
+import VEDLTime
 
 @testable import VEDLIDE
 
@@ -162,6 +163,47 @@ import VEDLSource
     #expect(labels("editor {\n  height dynamic(‸\n}") == ["maximumTracks:"])
     let shapes = labels("editor {\n  height ‸\n}")
     #expect(shapes.contains("dynamic") && shapes.contains("fixed"))
+  }
+
+  /// `animate ‸`, the `key` statement in its block, the labels and values of a key for the
+  /// property being animated, `length` in key times, and the easings (ANIMATION.md §5).
+  @Test func animationPropertiesKeysAndEasings() {
+    let item = "track overlay {\n  text \"a\" at: 0s duration: 2s {\n    "
+    #expect(labels(item + "animate ‸") == ["opacity", "offset", "position", "volume"])
+    let animate = items(item + "anim‸").first { $0.label == "animate" }
+    #expect(animate?.snippet == "animate ${1|opacity,offset,position,volume|} {\n\t$0\n}")
+    #expect(labels(item + "animate offset {\n      ‸\n    }") == ["key"])
+    #expect(labels(item + "animate opacity { key 0s 0%; ‸") == ["key"], "after `;` in a one-line block")
+    let key = items(item + "animate offset {\n      k‸").first
+    #expect(key?.snippet == "key ${1:duration}")
+
+    // A key's labels follow the property: `x:`/`y:` for points, neither for opacity.
+    let point = labels(item + "animate offset {\n      key 0s ‸")
+    #expect(point == ["x:", "y:", "easing:"])
+    #expect(labels(item + "animate position {\n      key 0s x: 10 ‸") == ["y:", "easing:"])
+    #expect(labels(item + "animate opacity {\n      key 0s 50% ‸") == ["easing:"])
+
+    // Key times: `length` (the item's length) besides the usual names.
+    let time = labels("param d: Duration = 1s\n" + item + "animate opacity {\n      key ‸")
+    #expect(time.contains("length") && time.contains("d") && !time.contains("end"))
+    #expect(labels(item + "animate opacity {\n      key length - ‸").contains("length"))
+    #expect(!labels(item + "fade in: ‸").contains("length"), "`length` is only known in `animate`")
+
+    // Easings: every name, then the two calls; no `let`s (an easing is written in place).
+    let easings = labels("let t = 2s\n" + item + "animate opacity {\n      key 1s 100% easing: ‸")
+    #expect(easings == Easing.names + ["cubicBezier", "spring"])
+    let typed = items(item + "animate opacity {\n      key 1s 100% easing: easeOutB‸").first {
+      $0.label == "easeOutBack"
+    }
+    #expect(typed?.insertText == "easeOutBack")
+    let spring = items(item + "animate opacity {\n      key 1s 100% easing:‸").first { $0.label == "spring" }
+    #expect(spring?.insertText == " spring(")
+    #expect(spring?.snippet == " spring(mass: $1, stiffness: $2, damping: $3)")
+    let bezier = items(item + "animate opacity {\n      key 1s 100% easing: ‸").first { $0.label == "cubicBezier" }
+    #expect(bezier?.snippet == "cubicBezier($1, $2, $3, $4)")
+    #expect(
+      labels(item + "animate opacity {\n      key 1s 100% easing: spring(mass: 2, ‸")
+        == ["stiffness:", "damping:"])
   }
 
   @Test func headerItemIdsForModifyHeader() {

@@ -6,7 +6,7 @@ import VEDLTimelinePicture
 /// Run with `UPDATE_EXPECT=1` to rewrite them after an intended change, and look at the
 /// result (`rsvg-convert NAME.svg -o NAME.png`) before committing.
 @Suite struct GoldenPictureTests {
-  @Test(arguments: ["demo.vedl", "editor.vedl"])
+  @Test(arguments: ["demo.vedl", "editor.vedl", "motion.vedl"])
   func sampleMatchesGolden(_ name: String) throws {
     let svg = try Fixture.sample(name).picture.svg()
     let golden = Repository.root.appendingPathComponent("Tests/Fixtures/timeline").appendingPathComponent(name + ".svg")
@@ -18,7 +18,7 @@ import VEDLTimelinePicture
     #expect(svg == expected, "picture of \(name) changed; rerun with UPDATE_EXPECT=1 and review the diff")
   }
 
-  @Test(arguments: ["demo.vedl", "editor.vedl"])
+  @Test(arguments: ["demo.vedl", "editor.vedl", "motion.vedl"])
   func pictureIsDeterministic(_ name: String) throws {
     let first = try Fixture.sample(name).picture.svg()
     let second = try Fixture.sample(name).picture.svg()
