@@ -111,7 +111,8 @@ extension TimelineItem {
 
 extension ItemModifiers {
   /// Replaces each animated property by its value at item-local instant `u`: opacity clamped
-  /// to 0…1 (kept to six decimals, finer than any 8- or 16-bit alpha), pixel quantities rounded
+  /// to 0…1 and rounded to a step of an 8-bit alpha (1/255: what the pictures can show, and
+  /// it bounds the FFmpeg graph's opacity filters to 255), pixel quantities rounded
   /// to the nearest whole pixel (halves away from zero).
   public mutating func apply(_ animations: [Animation], at u: Rational) {
     for animation in animations {
@@ -119,7 +120,7 @@ extension ItemModifiers {
       switch animation.property {
       case .opacity:
         let clamped = min(max(x, 0), 1)
-        opacity = Rational(Int64((clamped * 1_000_000).rounded()), 1_000_000) ?? .one
+        opacity = Rational(Int64((clamped * 255).rounded()), 255) ?? .one
       case .offset:
         offset = (Animation.pixel(x), Animation.pixel(y))
       case .position:

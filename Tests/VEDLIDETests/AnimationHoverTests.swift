@@ -86,8 +86,9 @@ import VEDLTime
     let opacity = try #require(hover(at: "animate opacity"))
     #expect(opacity.markdown.contains("| 30 | 00:00:01:00 | 0s | 0% | first frame, key 1 |"))
     #expect(opacity.markdown.contains("| 111 | 00:00:03:21 | 2.7s | 100% | key 2 |"))
-    // Frame 119 is 8/9 of the way from 2.7s to 3s: 1 − (8/9)³ = 0.297668… (six decimals).
-    #expect(opacity.markdown.contains("| 119 | 00:00:03:29 | 89/30s | 29.7668% | last frame |"))
+    // Frame 119 is 8/9 of the way from 2.7s to 3s: 1 − (8/9)³ = 0.297668…, drawn as the
+    // nearest step of an 8-bit alpha, 76/255.
+    #expect(opacity.markdown.contains("| 119 | 00:00:03:29 | 89/30s | ≈29.8039% | last frame |"))
     #expect(!opacity.markdown.contains("| 120 |"), "the key at `length` falls after the item")
   }
 
