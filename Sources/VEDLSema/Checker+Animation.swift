@@ -176,7 +176,8 @@ extension CheckRun {
     }
   }
 
-  /// Animated volumes from silence for any ear (−100 dB, below 24-bit noise) to +40 dB.
+  /// Volumes, static or animated, from silence for any ear (−100 dB, below 24-bit noise) to
+  /// +40 dB.
   static let quietestKey = Rational(-100)
   static let loudestKey = Rational(40)
 

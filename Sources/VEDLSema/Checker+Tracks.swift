@@ -399,7 +399,16 @@ extension CheckRun {
           ok = false
         }
       }
-      if let a = args.labelled["volume"], case .gain(let g)? = evaluate(a.value, expected: .gain) { item.volume = g }
+      if let a = args.labelled["volume"], case .gain(let g)? = evaluate(a.value, expected: .gain) {
+        // The range of animated volumes: beyond it a sample overflows a float or is inaudible.
+        if g < Self.quietestKey || g > Self.loudestKey {
+          report(
+            .valueOutOfRange, "volume \(g.exactDecimal ?? g.description)dB is out of range", a.value.span,
+            notes: ["volumes go from \(Self.quietestKey)dB to +\(Self.loudestKey)dB"])
+        } else {
+          item.volume = g
+        }
+      }
       item.muted = args.hasFlag("muted")
       if let a = args.labelled["muted"], case .bool(let b)? = evaluate(a.value, expected: .bool) { item.muted = b }
       if let a = args.labelled["trim"] {
