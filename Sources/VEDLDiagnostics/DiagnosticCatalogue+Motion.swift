@@ -80,7 +80,8 @@ extension DiagnosticCatalogue {
         with `fit`, `zoom` and `pan`, or put the clip on an overlay track.
         - A clip of sound (`audio(…)`, `tone(…)`) has no picture: it takes `fade` and \
         `animate volume` only.
-        - Text and shapes have no sound: no `animate volume`.
+        - Text and shapes have no sound and no picture to zoom into: no `animate volume`, \
+        `zoom` or `pan`.
 
         ```vedl
         track main {

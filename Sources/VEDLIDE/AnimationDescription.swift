@@ -165,6 +165,10 @@ enum AnimationDescription {
       return point(x, y)
     case .volume:
       return "—"  // not a picture modifier: see `decibels`
+    case .zoom:
+      return number(mods.zoom)
+    case .pan:
+      return point(mods.pan.x, mods.pan.y)
     }
   }
 

@@ -19,7 +19,10 @@ extension LoweringRun {
     let mods = ItemMotion.baseModifiers(item, grid: grid)
     var frames = try sourceFrames(item, count: count, key: stem)
     var stream = frames.stream
-    let pipeline = PicturePipeline(mods, source: frames.size, role: target, canvas: canvas)
+    let zooms = item.hasAnimatedZoom
+    let pipeline = PicturePipeline(mods, source: frames.size, role: target, canvas: canvas, keepsZoom: zooms)
+    // A still is repeated before an animated zoom, which then works frame by frame.
+    var looped = !frames.isStill
     var steps = pipeline.steps[...]
     // A video clip on the main track stays in Y′CbCr when every stage below can work there
     // (PictureSpace); anything else — a file with an alpha channel too — is turned into RGBA
@@ -56,6 +59,12 @@ extension LoweringRun {
         if mode == .contain, plan.scaled != box, case .color(let c)? = background, c & 0xFF != 0xFF {
           frames.mayHaveAlpha = true
         }
+      case .zoom(let box, _) where zooms:
+        if !looped {
+          stream.append(contentsOf: loopFilters(count: count))
+          looped = true
+        }
+        stream.append(contentsOf: animatedZoom(item, box: box, count: count, translucent: frames.mayHaveAlpha))
       case .zoom(let box, let plan):
         // A translucent picture is resized premultiplied (`resized`).
         stream.append(contentsOf: resized(plan.scaled, translucent: frames.mayHaveAlpha))
@@ -88,7 +97,7 @@ extension LoweringRun {
     let fadesInRGB = inYCbCr && (mods.fadeIn.isPositive || mods.fadeOut.isPositive)
     if target == .main && !inYCbCr && !fadesToColour { stream.append(contentsOf: space.fromRGBA()) }
     if fadesInRGB { stream.append(contentsOf: space.toRGB()) }
-    if frames.isStill { stream.append(contentsOf: loopFilters(count: count)) }
+    if !looped { stream.append(contentsOf: loopFilters(count: count)) }
     stream.append(contentsOf: fadeFilters(item, mods, count: count, target: target, hasAlpha: !fadesInRGB))
     if target == .overlay { stream.append(contentsOf: opacityFilters(ItemMotion(item, frameCount: count, grid: grid))) }
     if target == .main && (fadesInRGB || !inYCbCr && fadesToColour) { stream.append(contentsOf: space.fromRGBA()) }
@@ -102,6 +111,38 @@ extension LoweringRun {
 
     let label = builder.close(stream, as: stem)
     return PlacedPicture(label: label, x: pipeline.corner.x, y: pipeline.corner.y)
+  }
+
+  /// An animated zoom and pan (at least 1): at each of the item's `count` frames (numbered
+  /// from 0) the `box`-sized picture scaled to that frame's size and cropped back to the box
+  /// at that frame's offset (`PictureLayout.zoom` of the frame's modifiers), as per-frame
+  /// tables in `scale`'s `w`/`h` (`eval=frame`) and `crop`'s `x`/`y`, which `crop`
+  /// evaluates at every frame.
+  func animatedZoom(_ item: TimelineItem, box: PixelSize, count: Int64, translucent: Bool) -> [Filter] {
+    var plans: [PictureLayout.Fit] = []
+    for j in 0..<max(1, count) {
+      let mods = item.resolved(atFrame: item.startFrame + j, grid: grid)
+      plans.append(PictureLayout.zoom(box, by: mods.zoom, pan: mods.pan))
+    }
+    func table(_ value: (PictureLayout.Fit) -> Int64) -> String {
+      motionTable(ItemMotion.runs(plans.map(value)).map { ($0.start, String($0.value)) }, origin: 0)
+    }
+    let scale = Filter(
+      "scale",
+      [
+        "w": table { $0.scaled.width }, "h": table { $0.scaled.height }, "eval": "frame",
+        "flags": "bicubic+full_chroma_inp",
+      ])
+    let crop = Filter(
+      "crop",
+      ["w": String(box.width), "h": String(box.height), "x": table { $0.offset.x }, "y": table { $0.offset.y }])
+    // `crop` comes right after `scale`: a filter between them would keep the size its link
+    // was configured with, and `crop` would clip its offsets to that stale size.
+    guard translucent else { return [scale, crop] }
+    return [
+      Filter("format", ["pix_fmts": "gbrap"]), Filter("premultiply", ["inplace": "1"]), scale, crop,
+      Filter("unpremultiply", ["inplace": "1"]), Filter("format", ["pix_fmts": "rgba"]),
+    ]
   }
 
   /// Whether a main-track video clip's modifiers can all be applied to its Y′CbCr pictures

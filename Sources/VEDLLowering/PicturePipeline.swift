@@ -53,8 +53,10 @@ public struct PicturePipeline: Sendable, Equatable {
   /// Where the result's top-left corner goes on the canvas (0, 0 on the main track).
   public var corner: (x: Int64, y: Int64)
 
-  /// The pipeline of a `source`-sized picture with `mods`, in `role`, on `canvas`.
-  public init(_ mods: ItemModifiers, source: PixelSize, role: Role, canvas: PixelSize) {
+  /// The pipeline of a `source`-sized picture with `mods`, in `role`, on `canvas`. With
+  /// `keepsZoom` the zoom step is there even when it changes nothing, for a lowering that
+  /// zooms frame by frame (`animate zoom`/`pan`).
+  public init(_ mods: ItemModifiers, source: PixelSize, role: Role, canvas: PixelSize, keepsZoom: Bool = false) {
     self.role = role
     var steps: [Step] = []
     var size = source
@@ -93,7 +95,9 @@ public struct PicturePipeline: Sendable, Equatable {
     // 5. zoom and pan
     if mods.zoom != .one || !mods.pan.x.isZero || !mods.pan.y.isZero {
       let z = PictureLayout.zoom(box, by: mods.zoom, pan: mods.pan)
-      if z.scaled != box { steps.append(.zoom(box: box, plan: z)) }
+      if z.scaled != box || keepsZoom { steps.append(.zoom(box: box, plan: z)) }
+    } else if keepsZoom {
+      steps.append(.zoom(box: box, plan: PictureLayout.Fit(scaled: box, offset: (0, 0))))
     }
     // 6. adjust
     if mods.adjusts {

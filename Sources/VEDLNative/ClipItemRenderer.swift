@@ -13,6 +13,9 @@ final class ClipItemRenderer {
   private let processor: ClipPictureProcessor
   private let fades: [PictureFade]
   private let motion: ItemMotion?
+  private let grid: FrameGrid
+  /// The modifiers the picture is laid out with (``ItemMotion/baseModifiers(_:grid:)``).
+  private let base: ItemModifiers
   /// The processed picture of a still source.
   private var processedStill: ClipPictureProcessor.Placed?
 
@@ -22,8 +25,9 @@ final class ClipItemRenderer {
   {
     self.item = item
     source = try ClipSource(item: item, timeline: timeline)
-    let grid = timeline.canvas.grid
+    grid = timeline.canvas.grid
     let mods = ItemMotion.baseModifiers(item, grid: grid)
+    base = mods
     motion = ItemMotion(item, frameCount: item.endFrame - item.startFrame, grid: grid)
     processor = ClipPictureProcessor(
       role: role, mods: mods, canvas: PixelSize(width: timeline.canvas.width, height: timeline.canvas.height),
@@ -34,9 +38,23 @@ final class ClipItemRenderer {
   /// The processed picture (before fades) at timeline frame `k`.
   private func processed(atTimelineFrame k: Int64) throws(NativeRenderError) -> ClipPictureProcessor.Placed {
     if let processedStill { return processedStill }
-    let placed = processor.process(try source.picture(atTimelineFrame: k), mayHaveAlpha: source.mayHaveAlpha)
-    if source.isStill { processedStill = placed }
+    // An animated zoom or pan: each frame through its own pipeline (a still's too).
+    let frameModifiers = item.hasAnimatedZoom ? frameBase(atTimelineFrame: k) : nil
+    let placed = processor.process(
+      try source.picture(atTimelineFrame: k), mayHaveAlpha: source.mayHaveAlpha, frameModifiers: frameModifiers)
+    if source.isStill && frameModifiers == nil { processedStill = placed }
     return placed
+  }
+
+  /// The modifiers of timeline frame `k` the picture is processed with: the base ones
+  /// (`ItemMotion.baseModifiers`: position and opacity are applied after) with that frame's
+  /// zoom and pan.
+  private func frameBase(atTimelineFrame k: Int64) -> ItemModifiers {
+    var mods = base
+    let frame = item.resolved(atFrame: k, grid: grid)
+    mods.zoom = frame.zoom
+    mods.pan = frame.pan
+    return mods
   }
 
   /// How visible the picture is at timeline frame `k` after the fades (1 = untouched).

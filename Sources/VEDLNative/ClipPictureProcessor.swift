@@ -34,10 +34,17 @@ final class ClipPictureProcessor {
 
   /// Processes one source picture; `mayHaveAlpha` says whether the source may be
   /// transparent (images, translucent colours).
-  func process(_ source: RGBAImage, mayHaveAlpha sourceMayHaveAlpha: Bool) -> Placed {
+  ///
+  /// `frameModifiers` are the item's modifiers at the frame drawn when they change from frame
+  /// to frame (an animated `zoom` or `pan`); the pipeline is then that frame's own.
+  func process(_ source: RGBAImage, mayHaveAlpha sourceMayHaveAlpha: Bool, frameModifiers: ItemModifiers? = nil)
+    -> Placed
+  {
     let sourceSize = size(of: source)
     let pipeline: PicturePipeline
-    if let cached, cached.source == sourceSize {
+    if let frameModifiers {
+      pipeline = PicturePipeline(frameModifiers, source: sourceSize, role: role, canvas: canvas)
+    } else if let cached, cached.source == sourceSize {
       pipeline = cached.pipeline
     } else {
       pipeline = PicturePipeline(mods, source: sourceSize, role: role, canvas: canvas)

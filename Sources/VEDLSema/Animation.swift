@@ -16,9 +16,16 @@ public struct Animation: Sendable, Hashable {
     case position
     /// The clip's `volume:` in decibels, interpolated in decibels, at each sample.
     case volume
+    /// `zoom N`: a clip's magnification (1 or more when animated).
+    case zoom
+    /// `pan x: N y: N`: the zoomed picture moved by whole pixels.
+    case pan
 
     /// Whether the property's keys carry `x:` and `y:` rather than one value.
-    public var isPoint: Bool { self == .offset || self == .position }
+    public var isPoint: Bool { self == .offset || self == .position || self == .pan }
+
+    /// Whether the property belongs to a clip's picture (`zoom`, `pan`), not to its place.
+    public var isClipPicture: Bool { self == .zoom || self == .pan }
 
     /// The labels a key of the property takes for its value: `x` and `y` for a point.
     public var valueLabels: [String] { isPoint ? ["x", "y"] : [] }
@@ -107,6 +114,10 @@ extension TimelineItem {
 
   /// Whether some animated property of the item changes over time.
   public var isAnimated: Bool { animations.contains { !$0.isConstant } }
+
+  /// Whether the item's `zoom` or `pan` changes over time (its picture is then worked out
+  /// frame by frame).
+  public var hasAnimatedZoom: Bool { animations.contains { $0.property.isClipPicture && !$0.isConstant } }
 }
 
 extension ItemModifiers {
@@ -127,6 +138,10 @@ extension ItemModifiers {
         position = .point(x: Animation.pixel(x), y: Animation.pixel(y))
       case .volume:
         break  // sound: evaluated at each sample (``Animation/value(at:)``)
+      case .zoom:
+        zoom = Rational(Int64((x * 1_000_000).rounded()), 1_000_000) ?? .one
+      case .pan:
+        pan = (Animation.pixel(x), Animation.pixel(y))
       }
     }
   }

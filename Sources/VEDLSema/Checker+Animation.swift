@@ -15,6 +15,12 @@ extension CheckRun {
       let property = Animation.Property(rawValue: word)
     else { return nil }
     let soundOnly = item.kind == .clip && item.source.map { !sources[$0].hasPicture } ?? false
+    if property.isClipPicture && item.kind != .clip {
+      report(
+        .notForThisItem, "a \(item.kind == .text ? "text" : "shape") has no `\(word)` to animate", propertyExpr.span,
+        notes: ["`zoom` and `pan` move a clip's picture inside its box"], help: "remove this `animate`")
+      return nil
+    }
     if property == .volume ? item.kind != .clip : soundOnly {
       report(
         .notForThisItem,
@@ -28,7 +34,7 @@ extension CheckRun {
         help: "remove this `animate`")
       return nil
     }
-    if item.track.kind == .main && item.kind == .clip && property != .volume {
+    if item.track.kind == .main && item.kind == .clip && property != .volume && !property.isClipPicture {
       report(
         .notForThisItem, "a main-track clip's `\(word)` cannot be animated", propertyExpr.span,
         notes: [
@@ -118,6 +124,16 @@ extension CheckRun {
         return nil
       }
       let e = args.positional[1]
+      if property == .zoom {
+        guard case .number(let z)? = evaluate(e, expected: .number) else { return nil }
+        guard z >= .one && z <= Self.largestZoom else {
+          report(
+            .valueOutOfRange, "an animated zoom must be from 1 to \(Self.largestZoom)", e.span,
+            notes: ["`1` is the picture as it fits its box; zooming out is not animated yet"])
+          return nil
+        }
+        return .number(z)
+      }
       if property == .volume {
         guard case .gain(let g)? = evaluate(e, expected: .gain) else { return nil }
         guard g >= Self.quietestKey && g <= Self.loudestKey else {
@@ -172,7 +188,8 @@ extension CheckRun {
     switch property {
     case .opacity: "50%"
     case .volume: "-6dB"
-    case .offset, .position: "x: 0 y: 40"
+    case .zoom: "1.25"
+    case .offset, .position, .pan: "x: 0 y: 40"
     }
   }
 
@@ -180,6 +197,9 @@ extension CheckRun {
   /// +40 dB.
   static let quietestKey = Rational(-100)
   static let loudestKey = Rational(40)
+
+  /// The largest animated zoom: a 1080p picture 20 times over is 38400 pixels wide.
+  static let largestZoom = Rational(20)
 
   /// Positions and offsets within a million pixels: far past any canvas, and exact in the
   /// doubles both backends interpolate in.

@@ -133,7 +133,7 @@ extension EditWriter {
       line += block(
         modifiers(
           .clip, excluding: ["position", "offset", "size", "scale"], frames: plan.frames,
-          animatable: line.contains("volume:") ? [] : [.volume]))
+          animatable: line.contains("volume:") ? [.zoom, .pan] : [.volume, .zoom, .pan]))
       body.append("  " + line)
       if i < joins.count {
         if let join = joins[i] {
@@ -216,6 +216,13 @@ extension EditWriter {
         use("key y:")
       case .volume:
         key += " \(rng.int(-30...6))dB"
+      case .zoom:
+        key += " " + decimal(rng.int(100...200), scale: 100)
+      case .pan:
+        for label in ["x", "y"] where rng.chance(0.8) {
+          key += " \(label): \(rng.int(-20...20))"
+          use("key \(label):")
+        }
       }
       if i > 0, rng.chance(0.6) {
         use("key easing:")

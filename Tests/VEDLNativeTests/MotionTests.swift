@@ -165,6 +165,63 @@ import VEDLTime
     }
   }
 
+  @Test func kenBurnsFramesAreTheStaticZoomOfTheirInstant() throws {
+    // A photo on the main track zooms 1 → 1.25 and pans to (−30, −15) over 2 s with
+    // easeInOutSine. Each frame k of it must be the frame a still edit with the static `zoom`
+    // and `pan` of instant k/30 draws (the rule), in both backends.
+    let folder = NSTemporaryDirectory() + "vedl-motion-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder + "/media", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FFmpegCLI.mustRun([
+      "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=640x360,format=rgb24", "-frames:v", "1",
+      folder + "/media/photo.png",
+    ])
+    let animated = try NativeHarness.timeline(
+      """
+      canvas 320x180 fps: 30
+      let photo = image("media/photo.png")
+      track main {
+        clip photo duration: 2s {
+          animate zoom { key 0s 1; key length 1.25 easing: easeInOutSine }
+          animate pan { key 0s x: 0 y: 0; key length x: -30 y: -15 easing: easeInOutSine }
+        }
+      }
+      """, directory: folder)
+    let frames: [Int64] = [7, 30, 59]
+    func still(zoom: String, panX: Int, panY: Int) throws -> Timeline {
+      try NativeHarness.timeline(
+        """
+        canvas 320x180 fps: 30
+        let photo = image("media/photo.png")
+        track main {
+          clip photo duration: 1f {
+            zoom \(zoom)
+            pan x: \(panX) y: \(panY)
+          }
+        }
+        """, directory: folder)
+    }
+    for backend in ["ffmpeg", "native"] {
+      func render(_ timeline: Timeline) throws -> [[UInt8]] {
+        let path =
+          backend == "ffmpeg"
+          ? try NativeHarness.renderFFmpeg(timeline, directory: folder, format: .mov, quality: .lossless)
+          : try NativeHarness.renderNative(timeline, directory: folder, format: .mov, quality: .lossless).path
+        return try FFmpegCLI.rgbFrames(path, width: 320, height: 180)
+      }
+      let moving = try render(animated)
+      #expect(moving.count == 60)
+      for k in frames {
+        let e = -(cos(Double.pi * Double(k) / 60) - 1) / 2  // easeInOutSine at u/length
+        let zoom = String(format: "%.6f", 1 + 0.25 * e)
+        let pan = (Int((-30 * e + 0.5).rounded(.down)), Int((-15 * e + 0.5).rounded(.down)))
+        let reference = try render(try still(zoom: zoom, panX: pan.0, panY: pan.1))
+        let differing = zip(moving[Int(k)], reference[0]).filter { abs(Int($0) - Int($1)) > 1 }.count
+        #expect(differing == 0, "\(backend) frame \(k) (zoom \(zoom), pan \(pan)): \(differing) values differ")
+      }
+    }
+  }
+
   @Test func animatedEditsAgreeAcrossBackends() throws {
     let folder = NSTemporaryDirectory() + "vedl-motion-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: folder + "/media", withIntermediateDirectories: true)
@@ -177,14 +234,20 @@ import VEDLTime
       "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=red@0.6:size=64x48,format=rgba", "-frames:v", "1",
       folder + "/media/logo.png",
     ])
-    // An eased, springing video overlay that fades in; an image moving with a `hold`
-    // opacity; a turned text sliding up; a shape drifting — at 29.97 fps.
+    // A main-track video zooming out and panning (Ken Burns); an eased, springing video
+    // overlay that fades in; an image moving with a `hold` opacity; a turned text sliding
+    // up; a shape drifting — at 29.97 fps.
     let timeline = try NativeHarness.timeline(
       """
       canvas 320x180 fps: 29.97
       let movie = video("media/clip.mp4")
       let logo = image("media/logo.png")
-      track main { clip color(#202020) duration: 3s }
+      track main {
+        clip movie duration: 3s {
+          animate zoom { key 0s 1.4; key length 1 easing: easeOutCubic }
+          animate pan { key 0s x: 20 y: -10; key length x: 0 y: 0 }
+        }
+      }
       track overlay {
         clip movie at: 0s duration: 2s {
           size width: 120
