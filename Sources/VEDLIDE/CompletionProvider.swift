@@ -13,6 +13,7 @@ public enum CompletionProvider {
     let site = CompletionSite.at(offset, in: syntax.parse)
     var builder = Builder(syntax: syntax, replacing: site.replacing, baseDirectory: baseDirectory)
     builder.animatedProperty = site.animatedProperty
+    builder.statementContext = site.context
     // A value right after `label:` gets a space before it.
     let bytes = syntax.file.bytes
     let glued = site.replacing.start > 0 && bytes[site.replacing.start - 1] == UInt8(ascii: ":")
@@ -52,6 +53,8 @@ public enum CompletionProvider {
     let baseDirectory: String?
     /// Inside `animate PROPERTY { … }` (``CompletionSite/animatedProperty``).
     var animatedProperty: Animation.Property? = nil
+    /// The block the statement being completed is in.
+    var statementContext: StatementContext? = nil
     var items: [CompletionItem] = []
 
     init(syntax: SyntaxAnalysis, replacing: Span, baseDirectory: String?) {
@@ -93,7 +96,7 @@ public enum CompletionProvider {
       for schema in candidates {
         add(
           schema.name, .statement, detail: SchemaDocumentation.signature(schema),
-          documentation: SchemaDocumentation.statement(schema), snippet: Self.snippet(for: schema))
+          documentation: SchemaDocumentation.statement(schema), snippet: Self.snippet(for: schema, in: context))
       }
       if context == .file {
         add(
@@ -113,11 +116,14 @@ public enum CompletionProvider {
 
     /// `track ${1|main,overlay,audio|} {\n\t$0\n}` — required positionals as placeholders
     /// (enumerations as choices), required labels, and the block of container statements.
-    static func snippet(for schema: StatementSchema) -> String {
+    static func snippet(for schema: StatementSchema, in context: StatementContext? = nil) -> String {
       var text = schema.name
       var n = 1
       for p in schema.positional where p.isRequired {
-        let cases = p.type.enumerationCases
+        var cases = p.type.enumerationCases
+        if schema.name == "animate", let context {
+          cases = Animation.Property.animatable(in: context).map(\.rawValue)
+        }
         if !cases.isEmpty {
           text += " ${\(n)|\(cases.joined(separator: ","))|}"
         } else if p.type == .string || p.type == .path {
@@ -140,7 +146,11 @@ public enum CompletionProvider {
     // MARK: Arguments
 
     mutating func arguments(of schema: StatementSchema, state: CompletionSite.ArgumentState) {
-      if state.positionalCount < schema.positional.count {
+      if schema.name == "animate", state.positionalCount == 0, let context = statementContext {
+        for property in Animation.Property.animatable(in: context) {
+          add(property.rawValue, .enumMember, detail: Enumerations.animatedProperty.name)
+        }
+      } else if state.positionalCount < schema.positional.count {
         values(for: schema.positional[state.positionalCount].type)
       }
       // A key takes `x:`/`y:` only for a point property; the schema has them for all.

@@ -46,6 +46,8 @@ struct CompletionSite {
   /// Inside an `animate PROPERTY` block: the property, whose keys take only some arguments
   /// and whose times may use `length`.
   var animatedProperty: Animation.Property? = nil
+  /// The block the statement is in (`animate ‸` proposes what its item can animate).
+  var context: StatementContext? = nil
 
   /// Reads the site at byte `offset` of a parsed file.
   static func at(_ offset: Int, in parse: ParseResult) -> CompletionSite {
@@ -106,6 +108,7 @@ struct CompletionSite {
         kind: .path(kind, typed: typed), replacing: Span(start: string.span.start + 1 + slash, end: offset))
     }
     var site = CompletionSite(kind: classify(statement, context: scan.context, file: parse.file), replacing: replacing)
+    site.context = scan.context
     if scan.context == .animation {
       site.animatedProperty = scan.blockKind.flatMap { Animation.Property(rawValue: $0) }
     }

@@ -27,6 +27,13 @@ public struct Animation: Sendable, Hashable {
     /// Whether the property belongs to a clip's picture (`zoom`, `pan`), not to its place.
     public var isClipPicture: Bool { self == .zoom || self == .pan }
 
+    /// The properties an item of the block `context` can animate: a clip any (a clip of
+    /// sound only `volume`, a main-track clip not its place — the checker tells), text and
+    /// shapes their place and opacity.
+    public static func animatable(in context: StatementContext) -> [Property] {
+      context == .clip ? allCases : allCases.filter { $0 != .volume && !$0.isClipPicture }
+    }
+
     /// The labels a key of the property takes for its value: `x` and `y` for a point.
     public var valueLabels: [String] { isPoint ? ["x", "y"] : [] }
   }
