@@ -86,12 +86,7 @@ public struct ItemMotion: Sendable {
     _ runs: [(start: Int, value: String)], variable t: String, origin: Int64, rate: FrameRate
   ) -> String {
     guard runs.count > 1 else { return runs.first?.value ?? "0" }
-    let f = rate.framesPerSecond
-    func boundary(_ j: Int) -> String {
-      // (origin + j − ½) / F seconds, as an exact fraction the evaluator divides once.
-      let twice = 2 * (origin + Int64(j)) - 1
-      return "(\(twice * f.denominator)/\(2 * f.numerator))"
-    }
+    func boundary(_ j: Int) -> String { halfFrameBefore(origin + Int64(j), rate: rate) }
     var terms: [String] = []
     for (i, run) in runs.enumerated() {
       let v = run.value.hasPrefix("-") ? "(\(run.value))" : run.value
@@ -104,6 +99,13 @@ public struct ItemMotion: Sendable {
       }
     }
     return sum(terms)
+  }
+
+  /// `(k − ½)/F` seconds, half a frame before frame `k`, as an exact fraction the evaluator
+  /// divides once: a boundary no frame's timestamp can fall on, whatever its rounding.
+  static func halfFrameBefore(_ k: Int64, rate: FrameRate) -> String {
+    let f = rate.framesPerSecond
+    return "(\((2 * k - 1) * f.denominator)/\(2 * f.numerator))"
   }
 
   /// `terms` added up as an FFmpeg expression. FFmpeg's parser takes some 90 terms in one

@@ -88,18 +88,14 @@ extension LoweringRun {
       var spans: [String] = []
       for (i, r) in runs.enumerated() where r.value == run.value {
         let end = i + 1 < runs.count ? runs[i + 1].start : opacities.count
-        spans.append("between(t,\(halfFrameBefore(r.start)),\(halfFrameBefore(end)))")
+        let (from, to) = (Int64(r.start), Int64(end))
+        spans.append(
+          "between(t,\(ItemMotion.halfFrameBefore(from, rate: rate)),\(ItemMotion.halfFrameBefore(to, rate: rate)))")
       }
       filters.append(
         Filter("colorchannelmixer", ["aa": OptionText.number(run.value), "enable": ItemMotion.sum(spans)]))
     }
     return filters
-  }
-
-  /// `(j − ½)/F` seconds as an exact fraction for an expression.
-  func halfFrameBefore(_ j: Int) -> String {
-    let f = rate.framesPerSecond
-    return "(\((2 * Int64(j) - 1) * f.denominator)/\(2 * f.numerator))"
   }
 
   /// A shape: its box (`size`, default 100×100, times `scale`) filled and stroked once, as a

@@ -131,7 +131,7 @@ extension ItemModifiers {
   /// Replaces each animated property by its value at item-local instant `u`: opacity clamped
   /// to 0…1 and rounded to a step of an 8-bit alpha (1/255: what the pictures can show, and
   /// it bounds the FFmpeg graph's opacity filters to 255), pixel quantities rounded
-  /// to the nearest whole pixel (halves away from zero).
+  /// to the nearest whole pixel (halves up).
   public mutating func apply(_ animations: [Animation], at u: Rational) {
     for animation in animations {
       let (x, y) = animation.value(at: u)
@@ -176,26 +176,32 @@ extension Animation {
     /// The keys' times in samples, `R·tᵢ`, exact.
     public let boundaries: [Rational]
     public let animation: Animation
+    /// Per key, the first sample at or after it, `⌈R·tᵢ⌉` (a whole sample number is at or
+    /// after `R·tᵢ` exactly when it is at or after that), and `R·tᵢ` as a double: worked out
+    /// once, as this is asked for every sample.
+    private let firstSamples: [Int64]
+    private let starts: [Double]
+    /// Per segment, `R·tᵢ₊₁ − R·tᵢ` (exact, then a double, as the graph prints it).
+    private let lengths: [Double]
+    private let values: [Double]
 
     public init(_ animation: Animation, sampleRate: Int64) {
       self.animation = animation
       boundaries = animation.keys.map { $0.time * Rational(sampleRate) }
+      firstSamples = boundaries.map(\.ceiling)
+      starts = boundaries.map(\.doubleValue)
+      lengths = zip(boundaries.dropFirst(), boundaries).map { ($0 - $1).doubleValue }
+      values = animation.keys.map { $0.value.components.0 }
     }
 
     /// The value in decibels at sample `c`.
     public func decibels(atSample c: Int64) -> Double {
-      let keys = animation.keys
-      let sample = Rational(c)
-      guard let last = boundaries.last, sample >= boundaries[0] else { return keys[0].value.components.0 }
-      guard sample < last else { return keys[keys.count - 1].value.components.0 }
+      guard let last = firstSamples.last, c >= firstSamples[0] else { return values[0] }
+      guard c < last else { return values[values.count - 1] }
       var i = 0
-      while i + 2 < keys.count && sample >= boundaries[i + 1] { i += 1 }
-      let start = boundaries[i].doubleValue
-      let length = (boundaries[i + 1] - boundaries[i]).doubleValue
-      let p = (Double(c) - start) / length
-      let a = keys[i].value.components.0
-      let b = keys[i + 1].value.components.0
-      return a + (b - a) * keys[i + 1].easing.value(at: p)
+      while i + 2 < values.count && c >= firstSamples[i + 1] { i += 1 }
+      let p = (Double(c) - starts[i]) / lengths[i]
+      return values[i] + (values[i + 1] - values[i]) * animation.keys[i + 1].easing.value(at: p)
     }
   }
 }
