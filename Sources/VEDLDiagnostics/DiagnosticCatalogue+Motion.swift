@@ -4,6 +4,7 @@ extension DiagnosticCode {
   public static let animatedAndStatic = DiagnosticCode("E0422")
   public static let unknownEasing = DiagnosticCode("E0423")
   public static let notForThisItem = DiagnosticCode("E0424")
+  public static let presetsDoNotFit = DiagnosticCode("E0425")
 }
 
 extension DiagnosticCatalogue {
@@ -82,6 +83,8 @@ extension DiagnosticCatalogue {
         `animate volume` only.
         - Text and shapes have no sound and no picture to zoom into: no `animate volume`, \
         `zoom` or `pan`.
+        - `enter` and `exit` are for overlay items (a main-track clip fades with `fade` or \
+        a transition), and `typewriter` is for text.
 
         ```vedl
         track main {
@@ -90,6 +93,22 @@ extension DiagnosticCatalogue {
         ```
 
         Remove `position`, or move the clip to a `track overlay`.
+        """),
+    CatalogueEntry(
+      "E0425", .error, "entrance and exit do not fit",
+      explanation: """
+        An `enter` plays from the item's start and an `exit` ends at its end; together they \
+        must fit in the item, so that the exit starts when the entrance has ended or later. \
+        Each alone must also be no longer than the item.
+
+        ```vedl
+        text "New!" at: 0s duration: 1s {
+          enter pop duration: 600ms
+          exit fade duration: 600ms
+        }
+        ```
+
+        Shorten one of them (`duration: 400ms`), or make the item longer.
         """),
   ]
 }

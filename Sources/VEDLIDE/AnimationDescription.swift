@@ -169,6 +169,10 @@ enum AnimationDescription {
       return number(mods.zoom)
     case .pan:
       return point(mods.pan.x, mods.pan.y)
+    case .scale:
+      return number(mods.scale)
+    case .rotate:
+      return "\(number(mods.rotation))deg"
     }
   }
 

@@ -19,10 +19,10 @@ extension LoweringRun {
     switch item.kind {
     case .clip:
       let placed = try lowerPicture(item, count: frames.end - frames.first, target: .overlay, stem: stem)
-      overlay(placed, from: frames.first, onto: &composite, motion: motion(of: item, frames: frames))
+      overlay(placed, from: frames.first, onto: &composite)
     case .shape:
       let placed = lowerShape(item, count: frames.end - frames.first, stem: stem)
-      overlay(placed, from: frames.first, onto: &composite, motion: motion(of: item, frames: frames))
+      overlay(placed, from: frames.first, onto: &composite)
     case .text:
       try lowerText(item, frames: frames, stem: stem, onto: &composite)
     case .gap:
@@ -34,9 +34,8 @@ extension LoweringRun {
   /// timeline frame `first`: the frames are shifted in time (exact, on the canvas grid) and
   /// `overlay` takes, for every composite frame, the item's frame with the same timestamp —
   /// none before the item starts, none after it ends (`eof_action=pass`).
-  mutating func overlay(
-    _ picture: PlacedPicture, from first: Int64, onto composite: inout PendingStream, motion: ItemMotion? = nil
-  ) {
+  mutating func overlay(_ picture: PlacedPicture, from first: Int64, onto composite: inout PendingStream) {
+    let motion = picture.motion
     composeInRGB(&composite)
     let base = builder.close(composite, as: "comp")
     var item = picture.label
@@ -51,17 +50,14 @@ extension LoweringRun {
       builder.add([picture.label], filters, [shifted])
       item = shifted
     }
+    let options: [Filter.Option] = [
+      .init("x", x ?? String(picture.x)), .init("y", y ?? String(picture.y)), .init("eof_action", "pass"),
+      .init("format", compositeSpace.overlayFormat),
+    ]
     let out = builder.label("comp")
     builder.add(
       [base, item],
-      [
-        Filter(
-          "overlay",
-          [
-            "x": x ?? String(picture.x), "y": y ?? String(picture.y), "eof_action": "pass",
-            "format": compositeSpace.overlayFormat,
-          ])
-      ], [out])
+      [Filter("overlay", options)], [out])
     composite = PendingStream(label: out)
   }
 
@@ -102,21 +98,15 @@ extension LoweringRun {
   /// transparent picture, turned, made translucent, then repeated for the item's frames.
   mutating func lowerShape(_ item: TimelineItem, count: Int64, stem: String) -> PlacedPicture {
     let mods = ItemMotion.baseModifiers(item, grid: grid)
-    var box = PixelSize(width: 100, height: 100)
-    if let size = mods.size {
-      // One side alone keeps the default square's shape.
-      let w = size.width ?? size.height ?? Rational(100)
-      let h = size.height ?? size.width ?? Rational(100)
-      box = PixelSize(width: max(1, w.rounded), height: max(1, h.rounded))
-    }
-    box = PictureLayout.scaled(box, by: mods.scale)
-    let mask = ShapeMask(
-      kind: item.shape == .ellipse ? .ellipse : .rectangle, size: box, fill: mods.fill ?? 0xFFFF_FFFF,
-      stroke: mods.stroke.map { ($0, max(Int64(1), ((mods.strokeWidth ?? .one) * mods.scale).rounded)) },
-      cornerRadius: ((mods.cornerRadius ?? .zero) * mods.scale).rounded)
+    let mask = ShapeMask(item: item, modifiers: mods)
+    let box = mask.size
     var stream = PendingStream(label: nil)
     stream.append(contentsOf: mask.filters(rate: rate))
     let bounds = PictureLayout.rotatedBounds(box, degrees: mods.rotation)
+    let motion = ItemMotion(
+      item, frameCount: count, grid: grid,
+      layout: ItemMotion.Layout(
+        box: box, picture: bounds, canvas: canvas, unscaledBox: ShapeMask.unscaledBox(mods), turn: mods.rotation))
     if !mods.rotation.isZero {
       if PictureLayout.isQuarterTurn(mods.rotation) {
         stream.append(contentsOf: quarterTurnFilters(PictureLayout.quarterTurns(mods.rotation)))
@@ -126,13 +116,16 @@ extension LoweringRun {
     }
     if mods.opacity != .one { stream.append(Filter("colorchannelmixer", ["aa": OptionText.number(mods.opacity)])) }
     stream.append(contentsOf: loopFilters(count: count))
+    stream.append(contentsOf: turnFilters(motion))
     stream.append(contentsOf: fadeFilters(item, mods, count: count, target: .overlay))
-    stream.append(contentsOf: opacityFilters(ItemMotion(item, frameCount: count, grid: grid)))
+    stream.append(contentsOf: opacityFilters(motion))
+    stream = wipe(stream, motion: motion, frame: motion?.transform?.turnedSize ?? bounds, count: count, stem: stem)
+    stream.append(contentsOf: resizeFilters(motion))
     let label = builder.close(stream, as: stem)
-    let corner = PictureLayout.place(box, on: canvas, position: mods.position, offset: mods.offset)
-    return PlacedPicture(
-      label: label, x: corner.x + (Rational(box.width - bounds.width) / 2).floor,
-      y: corner.y + (Rational(box.height - bounds.height) / 2).floor)
+    let corner =
+      motion?.origin.map { ($0.x, $0.y) }
+      ?? PictureLayout.turnedCorner(box: box, bounds: bounds, on: canvas, position: mods.position, offset: mods.offset)
+    return PlacedPicture(label: label, x: corner.0, y: corner.1, motion: motion)
   }
 
   /// The export's watermark: the image (or video) at its own pixel size in the output

@@ -7,6 +7,8 @@ struct PlacedPicture {
   var label: String
   var x: Int64
   var y: Int64
+  /// The item's animations over its frames, laid out with the picture's sizes.
+  var motion: ItemMotion? = nil
 }
 
 extension LoweringRun {
@@ -93,13 +95,27 @@ extension LoweringRun {
     // A clip kept in Y′CbCr fades in planar RGB: its scaled pictures hold colours RGB cannot
     // show, which the native renderer clips before it fades; fading them first pulls some
     // back into view (PictureSpace).
+    let motion: ItemMotion? =
+      target == .overlay
+      ? ItemMotion(
+        item, frameCount: count, grid: grid,
+        layout: ItemMotion.Layout(
+          box: pipeline.box, picture: pipeline.bounds, canvas: canvas,
+          unscaledBox: pipeline.unscaledBox(mods, source: frames.size, canvas: canvas), turn: mods.rotation)) : nil
     let fadesToColour = Self.fadesToColour(mods, background: background)
     let fadesInRGB = inYCbCr && (mods.fadeIn.isPositive || mods.fadeOut.isPositive)
     if target == .main && !inYCbCr && !fadesToColour { stream.append(contentsOf: space.fromRGBA()) }
     if fadesInRGB { stream.append(contentsOf: space.toRGB()) }
     if !looped { stream.append(contentsOf: loopFilters(count: count)) }
+    // An animated turn, frame by frame (after a still's loop), before the fades.
+    stream.append(contentsOf: turnFilters(motion))
     stream.append(contentsOf: fadeFilters(item, mods, count: count, target: target, hasAlpha: !fadesInRGB))
-    if target == .overlay { stream.append(contentsOf: opacityFilters(ItemMotion(item, frameCount: count, grid: grid))) }
+    if target == .overlay {
+      stream.append(contentsOf: opacityFilters(motion))
+      stream = wipe(
+        stream, motion: motion, frame: motion?.transform?.turnedSize ?? pipeline.bounds, count: count, stem: stem)
+      stream.append(contentsOf: resizeFilters(motion))
+    }
     if target == .main && (fadesInRGB || !inYCbCr && fadesToColour) { stream.append(contentsOf: space.fromRGBA()) }
     // Scaling may leave a sample aspect ratio a hair off 1, which `concat` and `xfade` reject.
     // The format is pinned at the end of a main-track piece, so that the piece's filters
@@ -110,7 +126,8 @@ extension LoweringRun {
     }
 
     let label = builder.close(stream, as: stem)
-    return PlacedPicture(label: label, x: pipeline.corner.x, y: pipeline.corner.y)
+    let corner = motion?.origin.map { ($0.x, $0.y) } ?? pipeline.corner
+    return PlacedPicture(label: label, x: corner.0, y: corner.1, motion: motion)
   }
 
   /// An animated zoom and pan (at least 1): at each of the item's `count` frames (numbered
@@ -196,11 +213,99 @@ extension LoweringRun {
   func premultipliedRotation(_ degrees: Rational, size: PixelSize, fill: UInt32, premultiplied: Bool = false)
     -> [Filter]
   {
+    premultipliedRotation(
+      angle: "\(OptionText.expression(degrees))*PI/180", size: size, fill: fill, premultiplied: premultiplied)
+  }
+
+  /// ``premultipliedRotation(_:size:fill:premultiplied:)`` by an `angle` expression in
+  /// radians, which `rotate` evaluates at every frame.
+  func premultipliedRotation(angle: String, size: PixelSize, fill: UInt32, premultiplied: Bool = false) -> [Filter] {
     // `unpremultiply` takes planar `gbrap`; an unpremultiplied picture is turned in it already.
     let toPlanar = Filter("format", ["pix_fmts": "gbrap"])
+    let rotate = Filter(
+      "rotate",
+      [
+        "angle": angle, "ow": String(size.width), "oh": String(size.height), "fillcolor": OptionText.color(fill),
+      ])
     return (premultiplied ? [] : [toPlanar, Filter("premultiply", ["inplace": "1"])])
-      + [rotateFilter(degrees, size: size, fill: fill)] + (premultiplied ? [toPlanar] : [])
+      + [rotate] + (premultiplied ? [toPlanar] : [])
       + [Filter("unpremultiply", ["inplace": "1"]), Filter("format", ["pix_fmts": "rgba"])]
+  }
+
+  /// An animated turn (``ItemMotion/Transform``) of a straight RGBA picture numbered from
+  /// 0: `rotate` with the angle as a per-frame table, into the transform's fixed frame.
+  func turnFilters(_ motion: ItemMotion?, premultiplied: Bool = false) -> [Filter] {
+    guard let transform = motion?.transform, let angles = transform.angles else { return [] }
+    let table = motionTable(
+      ItemMotion.runs(angles).map { ($0.start, OptionText.expression($0.value)) }, origin: 0)
+    return premultipliedRotation(
+      angle: "(\(table))*PI/180", size: transform.turnedSize, fill: 0, premultiplied: premultiplied)
+  }
+
+  /// An animated scale (``ItemMotion/Transform``): at every frame the picture resized,
+  /// premultiplied, to that frame's size (`scale` with per-frame tables, `eval=frame`), then
+  /// padded back to the transform's frame at its top-left corner (`pad`, `eval=frame`), so
+  /// that the filters after it see frames of the size their links were configured with.
+  func resizeFilters(_ motion: ItemMotion?) -> [Filter] {
+    guard let transform = motion?.transform, let sizes = transform.sizes else { return [] }
+    func table(_ value: (PixelSize) -> Int64) -> String {
+      motionTable(ItemMotion.runs(sizes.map(value)).map { ($0.start, String($0.value)) }, origin: 0)
+    }
+    let frame = transform.turnedSize
+    return [
+      Filter("format", ["pix_fmts": "gbrap"]), Filter("premultiply", ["inplace": "1"]),
+      Filter(
+        "scale", ["w": table(\.width), "h": table(\.height), "eval": "frame", "flags": "bicubic+full_chroma_inp"]),
+      Filter(
+        "pad",
+        [
+          "w": String(frame.width), "h": String(frame.height), "x": "0", "y": "0", "eval": "frame",
+          "color": OptionText.color(0),
+        ]),
+      Filter("unpremultiply", ["inplace": "1"]), Filter("format", ["pix_fmts": "rgba"]),
+    ]
+  }
+
+  /// A wipe (``ItemMotion/windows``) of a `frame`-sized RGBA picture of `count` frames
+  /// numbered from 0: its alpha multiplied (`blend` multiply, exact for 0 and 255) by a
+  /// mask white in each frame's window — a black frame, a white one overlaid so that it
+  /// ends at the window's far corner, and black ones so that they end at its near edges,
+  /// the corners per-frame tables — as `alphamerge` puts it back.
+  mutating func wipe(_ stream: PendingStream, motion: ItemMotion?, frame: PixelSize, count: Int64, stem: String)
+    -> PendingStream
+  {
+    guard let windows = motion?.windows else { return stream }
+    func layer(_ color: UInt32) -> String {
+      var s = PendingStream(label: nil)
+      s.append(contentsOf: colorSource(color, size: frame, frames: 1))
+      s.append(Filter("format", ["pix_fmts": "rgba"]))
+      s.append(contentsOf: loopFilters(count: count))
+      return builder.close(s, as: "\(stem)_mask")
+    }
+    func table(_ value: (ItemMotion.Window) -> Int64) -> String {
+      motionTable(ItemMotion.runs(windows.map(value)).map { ($0.start, String($0.value)) }, origin: 0)
+    }
+    var mask = layer(0x0000_00FF)
+    func cover(_ color: UInt32, x: String, y: String) {
+      let out = builder.label("\(stem)_mask")
+      builder.add([mask, layer(color)], [Filter("overlay", ["x": x, "y": y, "format": "rgb"])], [out])
+      mask = out
+    }
+    cover(0xFFFF_FFFF, x: table { $0.x1 - frame.width }, y: table { $0.y1 - frame.height })
+    if windows.contains(where: { $0.x0 > 0 }) { cover(0x0000_00FF, x: table { $0.x0 - frame.width }, y: "0") }
+    if windows.contains(where: { $0.y0 > 0 }) { cover(0x0000_00FF, x: "0", y: table { $0.y0 - frame.height }) }
+    let coverage = builder.label("\(stem)_window")
+    builder.add([mask], [Filter("extractplanes", ["planes": "r"])], [coverage])
+    let picture = builder.close(stream, as: "\(stem)_picture")
+    let (keep, alpha) = (builder.label("\(stem)_keep"), builder.label("\(stem)_alpha"))
+    builder.add([picture], [Filter("split")], [keep, alpha])
+    let extracted = builder.label("\(stem)_alpha")
+    builder.add([alpha], [Filter("alphaextract")], [extracted])
+    let shown = builder.label("\(stem)_shown")
+    builder.add([extracted, coverage], [Filter("blend", ["all_mode": "multiply"])], [shown])
+    let out = builder.label("\(stem)_wiped")
+    builder.add([keep, shown], [Filter("alphamerge")], [out])
+    return PendingStream(label: out)
   }
 
   /// `pad` to `box` with the picture at `offset`.

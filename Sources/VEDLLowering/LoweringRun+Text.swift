@@ -31,8 +31,10 @@ extension LoweringRun {
     let text = item.text ?? ""
     guard !text.isEmpty else { return }
     let mods = ItemMotion.baseModifiers(item, grid: grid)
-    let motion = motion(of: item, frames: frames)
-    let rotated = !mods.rotation.isZero
+    var motion = motion(of: item, frames: frames)
+    // A turned text, one whose scale or turn is animated, and a wiped one are drawn on a
+    // layer.
+    let rotated = !mods.rotation.isZero || item.transformsOverTime || item.presets.contains { $0.kind == .wipe }
     // A rotated text is drawn on its own RGBA layer, and overlaid; any other on the
     // composite, which is then RGB (or a still's RGBA), so colours are given as they are.
     if !rotated { composeInRGB(&composite) }
@@ -59,16 +61,22 @@ extension LoweringRun {
     let position = rotated ? nil : mods.position
 
     var draws: [Filter] = []
+    // With a measurer: each `drawtext`'s `x` as a number (a typewriter's partial text keeps
+    // the whole text's place) and the text's box (where a slide starts from).
+    var placedX: [String] = []
+    var textBox: (x: Int64, y: Int64, size: PixelSize)? = nil
     let font = TextFont.resolve(mods.font, baseDirectory: options.baseDirectory)
     if let measured = options.textMeasurer?.measure(lines, font: font, size: fontSize) {
       var layout = TextLayout(
         frame: frame, fixedWidth: sized?.w, fixedHeight: sized?.h, padding: padding, align: align, position: position)
       if !rotated { layout.offset = (mods.offset.x.rounded, mods.offset.y.rounded) }
+      textBox = TextBlock.box(measured, layout: layout)
       for draw in TextBlock.draws(measured, layout: layout) {
         let placement: [Filter.Option] = [
           .init("text", draw.text), .init("expansion", "none"), .init("x", draw.x), .init("y", draw.y),
         ]
         draws.append(Filter("drawtext", fontOptions(draw.font) + style + placement))
+        placedX.append("\(draw.evaluatedX(textWidth: Double(draw.textWidth)))")
       }
     } else {
       // Without a measurer: the lines stacked by each line's own `lh` (uneven for lines
@@ -94,13 +102,21 @@ extension LoweringRun {
     }
 
     guard rotated else {
+      // A slide starts from the text's box (measured, or estimated without a measurer).
+      if item.presets.contains(where: { $0.kind == .slide }) {
+        let box = textBox ?? estimatedTextBox(lines, fontSize: fontSize, padding: padding, sized: sized, mods: mods)
+        motion = ItemMotion(
+          item, frameCount: frames.end - frames.first, grid: grid,
+          layout: ItemMotion.Layout(
+            box: box.size, picture: box.size, canvas: canvas, corner: ItemMotion.Shift(x: box.x, y: box.y)))
+      }
       var alpha = textAlpha(item, mods)
       if let opacities = motion?.opacities {
         let table = motionTable(
           ItemMotion.runs(opacities).map { ($0.start, OptionText.number($0.value)) }, origin: frames.first)
         alpha = alpha.map { "(\(table))*\($0)" } ?? table
       }
-      for var draw in draws {
+      for var draw in typewritten(item, draws, placedX: placedX, frames: frames) {
         if let alpha { draw.options.append(.init("alpha", alpha)) }
         if let motion, motion.shifts != nil {
           // The laid-out place plus the frame's displacement (`drawtext` evaluates `x` and
@@ -111,7 +127,9 @@ extension LoweringRun {
             draw.options[i].value = "\(option.value)+(\(motionTable(runs, origin: frames.first)))"
           }
         }
-        draw.options.append(.init("enable", "between(n,\(frames.first),\(frames.end - 1))"))
+        if !draw.options.contains(where: { $0.key == "enable" }) {
+          draw.options.append(.init("enable", "between(n,\(frames.first),\(frames.end - 1))"))
+        }
         composite.append(draw)
       }
       composite.append(contentsOf: keepOpaque)
@@ -142,23 +160,93 @@ extension LoweringRun {
     let coverageLabel = builder.close(coverage, as: "\(stem)_coverage")
     let merged = builder.label("\(stem)_layer")
     builder.add([inkLabel, coverageLabel], [Filter("alphamerge")], [merged])
-    var stream = PendingStream(label: merged)
-    stream.append(contentsOf: premultipliedRotation(mods.rotation, size: layer, fill: 0, premultiplied: true))
-    if mods.opacity != .one { stream.append(Filter("colorchannelmixer", ["aa": OptionText.number(mods.opacity)])) }
+    let estimated = estimatedTextBox(lines, fontSize: fontSize, padding: padding, sized: sized, mods: mods).size
     let count = frames.end - frames.first
+    if item.isAnimated {
+      motion = ItemMotion(
+        item, frameCount: count, grid: grid,
+        layout: ItemMotion.Layout(box: estimated, picture: layer, canvas: canvas, turnsInPlace: true))
+    }
+    let turns = motion?.transform?.angles != nil
+    var stream = PendingStream(label: merged)
+    if !mods.rotation.isZero {
+      stream.append(contentsOf: premultipliedRotation(mods.rotation, size: layer, fill: 0, premultiplied: true))
+    } else if !turns {
+      stream.append(contentsOf: [
+        Filter("format", ["pix_fmts": "gbrap"]), Filter("unpremultiply", ["inplace": "1"]),
+        Filter("format", ["pix_fmts": "rgba"]),
+      ])
+    }
+    // An animated turn works on the premultiplied layer, frame by frame, after its loop.
+    let opacity =
+      mods.opacity != .one ? [Filter("colorchannelmixer", ["aa": OptionText.number(mods.opacity)])] : []
+    if !turns { stream.append(contentsOf: opacity) }
     stream.append(contentsOf: loopFilters(count: count))
+    if turns {
+      stream.append(contentsOf: turnFilters(motion, premultiplied: true))
+      stream.append(contentsOf: opacity)
+    }
     stream.append(contentsOf: fadeFilters(item, mods, count: count, target: .overlay))
     stream.append(contentsOf: opacityFilters(motion))
+    stream = wipe(stream, motion: motion, frame: motion?.transform?.turnedSize ?? layer, count: count, stem: stem)
+    stream.append(contentsOf: resizeFilters(motion))
     let label = builder.close(stream, as: stem)
-    let longest = lines.map(\.count).max() ?? 0
-    let estimated = PixelSize(
-      width: sized?.w ?? (Rational(3 * fontSize * Int64(longest), 5)!.rounded + 2 * padding),
-      height: sized?.h ?? (Rational(6 * fontSize * Int64(lines.count), 5)!.rounded + 2 * padding))
     let corner = PictureLayout.place(estimated, on: canvas, position: mods.position, offset: mods.offset)
     let centre = (x: corner.x + estimated.width / 2, y: corner.y + estimated.height / 2)
+    let origin = motion?.origin.map { ($0.x, $0.y) } ?? (centre.x - side / 2, centre.y - side / 2)
     overlay(
-      PlacedPicture(label: label, x: centre.x - side / 2, y: centre.y - side / 2), from: frames.first, onto: &composite,
-      motion: motion)
+      PlacedPicture(label: label, x: origin.0, y: origin.1, motion: motion), from: frames.first, onto: &composite)
+  }
+
+  /// A text's box estimated from its font size (3/5 of it per character, 6/5 per line)
+  /// and placed by `position`: where a turned text's layer goes, and, without a text
+  /// measurer, where a slide starts from.
+  func estimatedTextBox(
+    _ lines: [String], fontSize: Int64, padding: Int64, sized: (w: Int64?, h: Int64?)?, mods: ItemModifiers
+  ) -> (x: Int64, y: Int64, size: PixelSize) {
+    let longest = lines.map(\.count).max() ?? 0
+    let size = PixelSize(
+      width: sized?.w ?? (Rational(3 * fontSize * Int64(longest), 5)!.rounded + 2 * padding),
+      height: sized?.h ?? (Rational(6 * fontSize * Int64(lines.count), 5)!.rounded + 2 * padding))
+    let corner = PictureLayout.place(size, on: canvas, position: mods.position, offset: mods.offset)
+    return (corner.x, corner.y, size)
+  }
+
+  /// A text's `drawtext`s with its `typewriter` entrance or exit (ANIMATION.md §3): at each
+  /// frame the first ⌊presence · N⌋ of its N characters (line breaks not counted) show,
+  /// cut across the `drawtext`s in order — each distinct prefix one `drawtext`, at the
+  /// whole text's `x` (`placedX`, when measured), `enable`d on its frames. Without a
+  /// typewriter, `draws` as they are.
+  func typewritten(
+    _ item: TimelineItem, _ draws: [Filter], placedX: [String], frames: (first: Int64, end: Int64)
+  ) -> [Filter] {
+    guard item.presets.contains(where: { $0.kind == .typewriter }) else { return draws }
+    let texts = draws.map { d in Array(d.options.first { $0.key == "text" }?.value ?? "") }
+    let lengths = texts.map { $0.filter { $0 != "\n" }.count }
+    let total = lengths.reduce(0, +)
+    let shown = Typewriter.visibleCharacters(item, total: total, frames: frames.end - frames.first, grid: grid)
+    var result: [Filter] = []
+    var before = 0
+    for (i, draw) in draws.enumerated() {
+      let visible = shown.map { min(max($0 - before, 0), lengths[i]) }
+      before += lengths[i]
+      let runs = ItemMotion.runs(visible)
+      for value in Set(visible) where value > 0 {
+        var spans: [String] = []
+        for (r, run) in runs.enumerated() where run.value == value {
+          let end = r + 1 < runs.count ? runs[r + 1].start : visible.count
+          spans.append("between(n,\(frames.first + Int64(run.start)),\(frames.first + Int64(end) - 1))")
+        }
+        var d = draw
+        for (o, option) in d.options.enumerated() {
+          if option.key == "text" { d.options[o].value = Typewriter.prefix(texts[i], value) }
+          if option.key == "x", value < lengths[i], i < placedX.count { d.options[o].value = placedX[i] }
+        }
+        d.options.append(.init("enable", ItemMotion.sum(spans)))
+        result.append(d)
+      }
+    }
+    return result
   }
 
   /// The lines of a text: split at `\n` and, with a `size width:` box and a text measurer,

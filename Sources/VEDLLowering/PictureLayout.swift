@@ -151,7 +151,8 @@ public enum PictureLayout {
     Int(((degrees.numerator / 90) % 4 + 4) % 4)
   }
 
-  /// The smallest whole-pixel box holding a `size` picture rotated by `degrees`, centred.
+  /// The smallest whole-pixel box of `size`'s parity holding a `size` picture rotated by
+  /// `degrees`, centred, and the pixel `rotate` paints around it.
   public static func rotatedBounds(_ size: PixelSize, degrees: Rational) -> PixelSize {
     if isQuarterTurn(degrees) {
       return quarterTurns(degrees) % 2 == 0 ? size : PixelSize(width: size.height, height: size.width)
@@ -161,8 +162,15 @@ public enum PictureLayout {
     let s = abs(sin(radians))
     let w = Double(size.width) * c + Double(size.height) * s
     let h = Double(size.width) * s + Double(size.height) * c
-    // A hair of tolerance so that exact values are not pushed up by rounding noise.
-    return PixelSize(width: Int64((w - 1e-9).rounded(.up)), height: Int64((h - 1e-9).rounded(.up)))
+    // A hair of tolerance so that exact values are not pushed up by rounding noise; a pixel
+    // more on each side, which `rotate` paints with the edge's colour (it interpolates
+    // sources up to a pixel outside the picture from the edge); then the box's own parity,
+    // so that the turned picture's centre is the box's exactly (a frame one pixel narrower
+    // or wider would put it half a pixel off).
+    let width = Int64((w - 1e-9).rounded(.up)) + 2
+    let height = Int64((h - 1e-9).rounded(.up)) + 2
+    return PixelSize(
+      width: width + (width - size.width) & 1, height: height + (height - size.height) & 1)
   }
 
   /// The top-left corner of a `size` item placed on a `canvas` by `position` (centred when

@@ -130,6 +130,14 @@ public struct PicturePipeline: Sendable, Equatable {
         box: box, bounds: bounds, on: canvas, position: mods.position, offset: mods.offset)
   }
 
+  /// An overlay's box at scale 1 (the pipeline of `mods` at `scale 1`), for an animated
+  /// scale (``ItemMotion/Layout``).
+  public func unscaledBox(_ mods: ItemModifiers, source: PixelSize, canvas: PixelSize) -> PixelSize {
+    var one = mods
+    one.scale = .one
+    return PicturePipeline(one, source: source, role: role, canvas: canvas).box
+  }
+
   /// Equal roles, steps, sizes and corners.
   public static func == (a: PicturePipeline, b: PicturePipeline) -> Bool {
     a.role == b.role && a.steps == b.steps && a.box == b.box && a.bounds == b.bounds && a.corner == b.corner

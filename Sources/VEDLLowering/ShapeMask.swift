@@ -42,17 +42,20 @@ public struct ShapeMask: Sendable {
   /// the square — times `scale`), `fill` (white by default), `stroke` (at least 1 pixel wide)
   /// and `cornerRadius`, all scaled.
   public init(item: TimelineItem, modifiers mods: ItemModifiers) {
-    var box = PixelSize(width: 100, height: 100)
-    if let size = mods.size {
-      let w = size.width ?? size.height ?? Rational(100)
-      let h = size.height ?? size.width ?? Rational(100)
-      box = PixelSize(width: max(1, w.rounded), height: max(1, h.rounded))
-    }
-    box = PictureLayout.scaled(box, by: mods.scale)
+    let box = PictureLayout.scaled(Self.unscaledBox(mods), by: mods.scale)
     self.init(
       kind: item.shape == .ellipse ? .ellipse : .rectangle, size: box, fill: mods.fill ?? 0xFFFF_FFFF,
       stroke: mods.stroke.map { ($0, max(Int64(1), ((mods.strokeWidth ?? .one) * mods.scale).rounded)) },
       cornerRadius: ((mods.cornerRadius ?? .zero) * mods.scale).rounded)
+  }
+
+  /// A shape's box before `scale`: `size`, default 100×100, one side alone keeping the
+  /// square.
+  public static func unscaledBox(_ mods: ItemModifiers) -> PixelSize {
+    guard let size = mods.size else { return PixelSize(width: 100, height: 100) }
+    let w = size.width ?? size.height ?? Rational(100)
+    let h = size.height ?? size.width ?? Rational(100)
+    return PixelSize(width: max(1, w.rounded), height: max(1, h.rounded))
   }
 
   /// The corner radius drawn: `cornerRadius` limited to half the shorter side.

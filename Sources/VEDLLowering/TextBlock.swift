@@ -35,6 +35,8 @@ public enum TextBlock {
     let baseline: Int64
     /// The block's height.
     let blockHeight: Int64
+    /// The measured width of the text drawn (`tw`).
+    public let textWidth: Int64
 
     /// `drawtext`'s `x`.
     public var x: String {
@@ -58,6 +60,40 @@ public enum TextBlock {
     }
   }
 
+  /// The block's line gap and height: lines `2·padding` apart unless the text is one
+  /// `drawtext` or aligned leading.
+  static func block(_ measured: MeasuredText, layout: TextLayout) -> (whole: Bool, gap: Int64, height: Int64) {
+    let lines = measured.lines
+    let count = Int64(lines.count)
+    let leading = layout.align == .leading
+    let fonts = Set(lines.flatMap { $0.runs.map(\.font) })
+    let whole = lines.allSatisfy { $0.runs.count <= 1 } && fonts.count <= 1 && (count == 1 || leading)
+    let gap = whole || leading ? 0 : 2 * layout.padding
+    return (whole, gap, count * measured.lineHeight + (count - 1) * gap)
+  }
+
+  /// The text's box on the layout's frame — the block and its padding, or the fixed box —
+  /// its corner truncated to whole pixels as `drawtext` places: what a `slide` moves out of
+  /// the canvas.
+  public static func box(_ measured: MeasuredText, layout: TextLayout) -> (x: Int64, y: Int64, size: PixelSize) {
+    let height = block(measured, layout: layout).height
+    let width = measured.lines.map(\.width).max() ?? 0
+    let padding = layout.padding
+    let x =
+      layout.fixedWidth.map {
+        TextLayout.boxOrigin(layout.position, horizontal: true, extent: $0, total: layout.frame.width).floor
+          + layout.offset.x
+      } ?? (Int64(layout.evaluatedX(textWidth: Double(width)).rounded(.down)) - padding)
+    let y =
+      layout.fixedHeight.map {
+        TextLayout.boxOrigin(layout.position, horizontal: false, extent: $0, total: layout.frame.height).floor
+          + layout.offset.y
+      } ?? (Int64(layout.evaluatedY(contentHeight: Double(height)).rounded(.down)) - padding)
+    let size = PixelSize(
+      width: layout.fixedWidth ?? (width + 2 * padding), height: layout.fixedHeight ?? (height + 2 * padding))
+    return (x, y, size)
+  }
+
   /// The `drawtext`s of `measured`, placed by `layout` (its frame, box, padding, alignment
   /// and position; the content size is set here). Empty lines draw nothing but take their
   /// place.
@@ -66,10 +102,8 @@ public enum TextBlock {
     let count = Int64(lines.count)
     let leading = layout.align == .leading
     let fonts = Set(lines.flatMap { $0.runs.map(\.font) })
-    let whole = lines.allSatisfy { $0.runs.count <= 1 } && fonts.count <= 1 && (count == 1 || leading)
-    let gap = whole || leading ? 0 : 2 * layout.padding
+    let (whole, gap, blockHeight) = block(measured, layout: layout)
     let lineHeight = measured.lineHeight
-    let blockHeight = count * lineHeight + (count - 1) * gap
     var sized = layout
     sized.contentHeight = String(blockHeight)
 
@@ -79,7 +113,7 @@ public enum TextBlock {
       return [
         Draw(
           text: text, font: font, layout: sized, placementWidth: nil, shift: 0, baseline: measured.ascent,
-          blockHeight: blockHeight)
+          blockHeight: blockHeight, textWidth: lines.map(\.width).max() ?? 0)
       ]
     }
     let blockWidth = lines.map(\.width).max() ?? 0
@@ -93,7 +127,7 @@ public enum TextBlock {
         draws.append(
           Draw(
             text: run.text, font: run.font, layout: placed, placementWidth: width, shift: run.offset,
-            baseline: baseline, blockHeight: blockHeight))
+            baseline: baseline, blockHeight: blockHeight, textWidth: run.width))
       }
     }
     return draws

@@ -12,7 +12,11 @@ final class ClipItemRenderer {
   private let source: ClipSource
   private let processor: ClipPictureProcessor
   private let fades: [PictureFade]
-  private let motion: ItemMotion?
+  /// The item's animations; an animated scale or turn needs the laid-out picture's sizes,
+  /// known once its first picture is processed.
+  private var motion: ItemMotion?
+  private var motionLaidOut = false
+  private let canvas: PixelSize
   private let grid: FrameGrid
   /// The modifiers the picture is laid out with (``ItemMotion/baseModifiers(_:grid:)``).
   private let base: ItemModifiers
@@ -29,6 +33,7 @@ final class ClipItemRenderer {
     let mods = ItemMotion.baseModifiers(item, grid: grid)
     base = mods
     motion = ItemMotion(item, frameCount: item.endFrame - item.startFrame, grid: grid)
+    canvas = PixelSize(width: timeline.canvas.width, height: timeline.canvas.height)
     processor = ClipPictureProcessor(
       role: role, mods: mods, canvas: PixelSize(width: timeline.canvas.width, height: timeline.canvas.height),
       background: background)
@@ -76,10 +81,23 @@ final class ClipItemRenderer {
   /// Draws the overlay's picture at timeline frame `k` onto `composite`.
   func draw(onto composite: inout RGBAImage, atTimelineFrame k: Int64) throws(NativeRenderError) {
     let placed = try processed(atTimelineFrame: k)
+    if !motionLaidOut && item.isAnimated {
+      motion = ItemMotion(
+        item, frameCount: item.endFrame - item.startFrame, grid: grid,
+        layout: ItemMotion.Layout(
+          box: placed.box, picture: placed.bounds, canvas: canvas, unscaledBox: placed.unscaledBox,
+          turn: base.rotation))
+    }
+    motionLaidOut = true
     let j = k - item.startFrame
     let visible = visibility(atTimelineFrame: k) * (motion?.opacity(atLocalFrame: j)?.doubleValue ?? 1)
     guard visible > 0 else { return }
-    let shift = motion?.shift(atLocalFrame: j) ?? .zero
-    composite.composite(placed.image, x: placed.x + Int(shift.x), y: placed.y + Int(shift.y), opacity: visible)
+    guard let motion else {
+      composite.composite(placed.image, x: placed.x, y: placed.y, opacity: visible)
+      return
+    }
+    let corner = motion.corner(atLocalFrame: j, laidOut: (placed.x, placed.y))
+    composite.composite(
+      motion.transformed(placed.image, atLocalFrame: j), x: corner.x, y: corner.y, opacity: visible)
   }
 }

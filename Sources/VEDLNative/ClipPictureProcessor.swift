@@ -15,6 +15,11 @@ final class ClipPictureProcessor {
     var image: RGBAImage
     var x: Int
     var y: Int
+    /// An overlay's unturned box, the size of its picture and its box at scale 1
+    /// (``ItemMotion/Layout``).
+    var box: PixelSize = PixelSize(width: 0, height: 0)
+    var bounds: PixelSize = PixelSize(width: 0, height: 0)
+    var unscaledBox: PixelSize? = nil
   }
 
   let role: PicturePipeline.Role
@@ -93,7 +98,9 @@ final class ClipPictureProcessor {
       }
       return Placed(image: image, x: 0, y: 0)
     }
-    return Placed(image: image, x: Int(pipeline.corner.x), y: Int(pipeline.corner.y))
+    return Placed(
+      image: image, x: Int(pipeline.corner.x), y: Int(pipeline.corner.y), box: pipeline.box, bounds: pipeline.bounds,
+      unscaledBox: pipeline.unscaledBox(mods, source: sourceSize, canvas: canvas))
   }
 
   /// The size of a picture, as the layout counts it.

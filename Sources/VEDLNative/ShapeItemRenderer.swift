@@ -19,10 +19,15 @@ final class ShapeItemRenderer {
     self.item = item
     let grid = timeline.canvas.grid
     let mods = ItemMotion.baseModifiers(item, grid: grid)
-    motion = ItemMotion(item, frameCount: item.endFrame - item.startFrame, grid: grid)
     let mask = ShapeMask(item: item, modifiers: mods)
     var picture = ShapeDrawing.picture(of: mask)
     let bounds = PictureLayout.rotatedBounds(mask.size, degrees: mods.rotation)
+    let canvas = PixelSize(width: timeline.canvas.width, height: timeline.canvas.height)
+    motion = ItemMotion(
+      item, frameCount: item.endFrame - item.startFrame, grid: grid,
+      layout: ItemMotion.Layout(
+        box: mask.size, picture: bounds, canvas: canvas, unscaledBox: ShapeMask.unscaledBox(mods),
+        turn: mods.rotation))
     if !mods.rotation.isZero {
       if PictureLayout.isQuarterTurn(mods.rotation) {
         let turns = PictureLayout.quarterTurns(mods.rotation)
@@ -35,7 +40,6 @@ final class ShapeItemRenderer {
     }
     if mods.opacity != .one { picture = picture.multipliedAlpha(by: mods.opacity.doubleValue) }
     self.picture = picture
-    let canvas = PixelSize(width: timeline.canvas.width, height: timeline.canvas.height)
     let corner = PictureLayout.turnedCorner(
       box: mask.size, bounds: bounds, on: canvas, position: mods.position, offset: mods.offset)
     x = Int(corner.x)
@@ -49,7 +53,11 @@ final class ShapeItemRenderer {
     let opacity = motion?.opacity(atLocalFrame: j)?.doubleValue ?? 1
     let visible = PictureFade.visibility(fades, atFrame: j) * opacity
     guard visible > 0 else { return }
-    let shift = motion?.shift(atLocalFrame: j) ?? .zero
-    composite.composite(picture, x: x + Int(shift.x), y: y + Int(shift.y), opacity: visible)
+    guard let motion else {
+      composite.composite(picture, x: x, y: y, opacity: visible)
+      return
+    }
+    let corner = motion.corner(atLocalFrame: j, laidOut: (x, y))
+    composite.composite(motion.transformed(picture, atLocalFrame: j), x: corner.x, y: corner.y, opacity: visible)
   }
 }

@@ -21,6 +21,10 @@ final class TextItemRenderer {
     /// Where `drawtext` puts it, before it truncates to whole pixels.
     var x: Double
     var y: Double
+    /// The `drawtext` it is, and its characters (for a typewriter's partial texts).
+    var draw: TextBlock.Draw
+    var characters: [Character]
+    var font: FontRequest
   }
 
   private let item: TimelineItem
@@ -33,7 +37,14 @@ final class TextItemRenderer {
   /// The drawn, turned layer of a rotated text and its top-left corner on the canvas.
   private let turnedLayer: (image: RGBAImage, x: Int, y: Int)?
   private let fades: [PictureFade]
-  private let motion: ItemMotion?
+  private var motion: ItemMotion?
+  /// Per item-local frame, how many characters a typewriter shows (`nil`: all).
+  private let visibleCharacters: [Int]?
+  private let fonts: FontLibrary
+  private let fontSize: Int
+  private let outlineWidth: Int?
+  /// A typewriter's partial texts, rendered once each: by piece and character count.
+  private var partials: [Int: [Int: (text: RenderedText, outline: RenderedText?)]] = [:]
 
   /// Lays out and rasterises text `item` on a canvas of the timeline's size.
   init(item: TimelineItem, timeline: Timeline, fonts: FontLibrary, baseDirectory: String?) throws(NativeRenderError) {
@@ -66,7 +77,9 @@ final class TextItemRenderer {
       measurer.width(of: $0, font: measuredFont, size: fontSize) ?? 0
     }
     let align = mods.align ?? .center
-    let rotated = !mods.rotation.isZero
+    // A turned text, one whose scale or turn is animated, and a wiped one are drawn on a
+    // layer.
+    let rotated = !mods.rotation.isZero || item.transformsOverTime || item.presets.contains { $0.kind == .wipe }
     let diagonal = Double(canvas.width * canvas.width + canvas.height * canvas.height).squareRoot()
     let side = Int64(diagonal.rounded(.up)) / 2 * 2 + 2
     let frame = rotated ? PixelSize(width: side, height: side) : canvas
@@ -77,8 +90,10 @@ final class TextItemRenderer {
 
     // Cut into `drawtext`s and placed by the lowering's own rule (`TextBlock`).
     var pieces: [Piece] = []
+    var textBox: (x: Int64, y: Int64, size: PixelSize)? = nil
     do {
       let measured = try measurer.measured(lines, font: measuredFont, size: fontSize)
+      textBox = TextBlock.box(measured, layout: layout)
       for draw in TextBlock.draws(measured, layout: layout) {
         let font = FontLibraryTextMeasurer.request(draw.font)
         let rendered = try fonts.render(draw.text, font: font, size: Int(fontSize))
@@ -87,16 +102,33 @@ final class TextItemRenderer {
         }
         let x = draw.evaluatedX(textWidth: Double(rendered.textWidth))
         let y = draw.evaluatedY(ascent: Double(rendered.ascent))
-        pieces.append(Piece(text: rendered, outline: ring, x: x, y: y))
+        pieces.append(
+          Piece(
+            text: rendered, outline: ring, x: x, y: y, draw: draw, characters: Array(draw.text), font: font))
       }
     } catch {
       throw NativeRenderError("cannot draw the text \"\(text)\": \(error.message)")
     }
     self.pieces = pieces
+    self.fonts = fonts
+    self.fontSize = Int(fontSize)
+    self.outlineWidth = outlineWidth.map(Int.init)
+    let total = pieces.map { $0.characters.filter { $0 != "\n" }.count }.reduce(0, +)
+    visibleCharacters =
+      item.presets.contains { $0.kind == .typewriter }
+      ? Typewriter.visibleCharacters(item, total: total, frames: item.endFrame - item.startFrame, grid: grid) : nil
 
     guard rotated else {
       turnedLayer = nil
       fades = []
+      // A slide starts from the text's box.
+      if let textBox, item.presets.contains(where: { $0.kind == .slide }) {
+        motion = ItemMotion(
+          item, frameCount: item.endFrame - item.startFrame, grid: grid,
+          layout: ItemMotion.Layout(
+            box: textBox.size, picture: textBox.size, canvas: canvas,
+            corner: ItemMotion.Shift(x: textBox.x, y: textBox.y)))
+      }
       return
     }
     // Drawn centred on a square transparent layer, turned about its centre, and overlaid so
@@ -110,8 +142,10 @@ final class TextItemRenderer {
         box: box.map { (DrawtextStyle.color($0.color, alphaByte: 255), $0.padding) },
         outlineColor: outlineColor.map { DrawtextStyle.color($0, alphaByte: 255) })
     }
-    layer = layer.rotated(
-      degrees: mods.rotation.doubleValue, outputWidth: Int(side), outputHeight: Int(side), fill: .transparent)
+    if !mods.rotation.isZero {
+      layer = layer.rotated(
+        degrees: mods.rotation.doubleValue, outputWidth: Int(side), outputHeight: Int(side), fill: .transparent)
+    }
     if mods.opacity != .one { layer = layer.multipliedAlpha(by: mods.opacity.doubleValue) }
     let longest = Int64(lines.map(\.count).max() ?? 0)
     let estimated = PixelSize(
@@ -120,6 +154,12 @@ final class TextItemRenderer {
     let corner = PictureLayout.place(estimated, on: canvas, position: mods.position, offset: mods.offset)
     let centre = (x: corner.x + estimated.width / 2, y: corner.y + estimated.height / 2)
     turnedLayer = (layer, Int(centre.x - side / 2), Int(centre.y - side / 2))
+    if item.isAnimated {
+      motion = ItemMotion(
+        item, frameCount: item.endFrame - item.startFrame, grid: grid,
+        layout: ItemMotion.Layout(
+          box: estimated, picture: PixelSize(width: side, height: side), canvas: canvas, turnsInPlace: true))
+    }
     fades = PictureFade.fades(of: item, modifiers: mods, grid: grid)
   }
 
@@ -148,21 +188,52 @@ final class TextItemRenderer {
       let opacity = motion?.opacity(atLocalFrame: j)?.doubleValue ?? 1
       let visible = PictureFade.visibility(fades, atFrame: j) * opacity
       guard visible > 0 else { return }
+      guard let motion else {
+        composite.composite(turnedLayer.image, x: turnedLayer.x, y: turnedLayer.y, opacity: visible)
+        return
+      }
+      let corner = motion.corner(atLocalFrame: j, laidOut: (turnedLayer.x, turnedLayer.y))
       composite.composite(
-        turnedLayer.image, x: turnedLayer.x + Int(shift.x), y: turnedLayer.y + Int(shift.y), opacity: visible)
+        motion.transformed(turnedLayer.image, atLocalFrame: j), x: corner.x, y: corner.y, opacity: visible)
       return
     }
     let alphaByte = DrawtextStyle.alphaByte(alpha(atTimelineFrame: k))
     let fill = DrawtextStyle.color(fontColor, alphaByte: alphaByte)
     let boxStyle = box.map { (DrawtextStyle.color($0.color, alphaByte: alphaByte), $0.padding) }
     let ring = outlineColor.map { DrawtextStyle.color($0, alphaByte: alphaByte) }
-    for piece in pieces {
+    var before = 0
+    for (i, piece) in pieces.enumerated() {
+      var (text, outline, pieceY) = (piece.text, piece.outline, piece.y)
+      let length = piece.characters.filter { $0 != "\n" }.count
+      if let visibleCharacters, !visibleCharacters.isEmpty {
+        let shown = visibleCharacters[Int(min(max(j, 0), Int64(visibleCharacters.count - 1)))]
+        let count = min(max(shown - before, 0), length)
+        before += length
+        guard count > 0 else { continue }
+        if count < length {
+          // A partial text at the whole text's `x`, on its own `ascent` (as the lowering's
+          // `drawtext` of the prefix).
+          guard let partial = partial(i, count: count) else { continue }
+          (text, outline) = (partial.text, partial.outline)
+          pieceY = piece.draw.evaluatedY(ascent: Double(partial.text.ascent))
+        }
+      }
       // `drawtext` adds the displacement to its `x`/`y` expressions, then truncates.
       let x = DrawtextStyle.position(piece.x + Double(shift.x))
-      let y = DrawtextStyle.position(piece.y + Double(shift.y))
+      let y = DrawtextStyle.position(pieceY + Double(shift.y))
       DrawtextStyle.draw(
-        piece.text, outline: piece.outline, at: x, y, on: &composite, fontColor: fill, box: boxStyle,
-        outlineColor: ring)
+        text, outline: outline, at: x, y, on: &composite, fontColor: fill, box: boxStyle, outlineColor: ring)
     }
+  }
+
+  /// The first `count` characters of piece `i`, rendered (once).
+  private func partial(_ i: Int, count: Int) -> (text: RenderedText, outline: RenderedText?)? {
+    if let done = partials[i]?[count] { return done }
+    let piece = pieces[i]
+    let prefix = Typewriter.prefix(piece.characters, count)
+    guard let text = try? fonts.render(prefix, font: piece.font, size: fontSize) else { return nil }
+    let outline = outlineWidth.flatMap { try? fonts.outline(prefix, font: piece.font, size: fontSize, width: $0) }
+    partials[i, default: [:]][count] = (text, outline)
+    return (text, outline)
   }
 }

@@ -20,12 +20,20 @@ public struct Animation: Sendable, Hashable {
     case zoom
     /// `pan x: N y: N`: the zoomed picture moved by whole pixels.
     case pan
+    /// `scale N`: the item's size (0 or more when animated; at 0 it is not drawn).
+    case scale
+    /// `rotate ANGLE`: degrees clockwise about the item's centre.
+    case rotate
 
     /// Whether the property's keys carry `x:` and `y:` rather than one value.
     public var isPoint: Bool { self == .offset || self == .position || self == .pan }
 
     /// Whether the property belongs to a clip's picture (`zoom`, `pan`), not to its place.
     public var isClipPicture: Bool { self == .zoom || self == .pan }
+
+    /// Whether the property changes the item's drawn picture (`scale`, `rotate`): it is then
+    /// resized or turned frame by frame (``TimelineItem/transformsOverTime``).
+    public var isTransform: Bool { self == .scale || self == .rotate }
 
     /// The properties an item of the block `context` can animate: a clip any (a clip of
     /// sound only `volume`, a main-track clip not its place — the checker tells), text and
@@ -114,17 +122,33 @@ extension TimelineItem {
   /// every animated property replaced by its value at that frame (ANIMATION.md §1).
   public func resolved(atFrame k: Int64, grid: FrameGrid) -> ItemModifiers {
     var mods = resolved
-    guard !animations.isEmpty else { return mods }
-    mods.apply(animations, at: localTime(ofFrame: k, grid: grid))
+    guard !animations.isEmpty || !presets.isEmpty else { return mods }
+    let u = localTime(ofFrame: k, grid: grid)
+    mods.apply(animations, at: u)
+    // `fade` and `pop` presets multiply the opacity and the scale (ANIMATION.md §3).
+    if presets.contains(where: { $0.kind == .fade }) {
+      mods.opacity = ItemModifiers.alphaStep(mods.opacity.doubleValue * presence(of: [.fade], at: u))
+    }
+    if presets.contains(where: { $0.kind == .pop }) {
+      mods.scale = ItemModifiers.scaleStep(mods.scale.doubleValue * presence(of: [.pop], at: u))
+    }
     return mods
   }
 
-  /// Whether some animated property of the item changes over time.
-  public var isAnimated: Bool { animations.contains { !$0.isConstant } }
+  /// Whether something about the item changes over time: an animation that is not
+  /// constant, or an entrance or exit.
+  public var isAnimated: Bool { !presets.isEmpty || animations.contains { !$0.isConstant } }
 
   /// Whether the item's `zoom` or `pan` changes over time (its picture is then worked out
   /// frame by frame).
   public var hasAnimatedZoom: Bool { animations.contains { $0.property.isClipPicture && !$0.isConstant } }
+
+  /// Whether the item's `scale` or `rotate` changes over time (its picture is then resized
+  /// or turned frame by frame).
+  public var transformsOverTime: Bool {
+    let changing = changingProperties
+    return changing.contains(.scale) || changing.contains(.rotate)
+  }
 }
 
 extension ItemModifiers {
@@ -137,8 +161,7 @@ extension ItemModifiers {
       let (x, y) = animation.value(at: u)
       switch animation.property {
       case .opacity:
-        let clamped = min(max(x, 0), 1)
-        opacity = Rational(Int64((clamped * 255).rounded()), 255) ?? .one
+        opacity = Self.alphaStep(x)
       case .offset:
         offset = (Animation.pixel(x), Animation.pixel(y))
       case .position:
@@ -149,8 +172,26 @@ extension ItemModifiers {
         zoom = Rational(Int64((x * 1_000_000).rounded()), 1_000_000) ?? .one
       case .pan:
         pan = (Animation.pixel(x), Animation.pixel(y))
+      case .scale:
+        scale = Self.scaleStep(x)
+      case .rotate:
+        // Thousandths of a degree: finer than any pixel of a canvas-sized picture moves.
+        rotation = Rational(Int64((x * 1000).rounded()), 1000) ?? .zero
       }
     }
+  }
+}
+
+extension ItemModifiers {
+  /// An opacity clamped to 0…1 and rounded to a step of an 8-bit alpha (1/255).
+  static func alphaStep(_ v: Double) -> Rational {
+    Rational(Int64((min(max(v, 0), 1) * 255).rounded()), 255) ?? .one
+  }
+
+  /// A scale in millionths, as a zoom; never negative (an overshooting easing may dip below
+  /// 0), at most the largest animated scale.
+  static func scaleStep(_ v: Double) -> Rational {
+    Rational(Int64((min(max(v, 0), 20) * 1_000_000).rounded()), 1_000_000) ?? .one
   }
 }
 

@@ -40,7 +40,9 @@ extension CheckRun {
         notes: [
           property == .opacity
             ? "a main-track clip's opacity can only fade (`fade in:`/`out:`)"
-            : "a main-track clip fills the canvas: it has no position to move"
+            : property.isTransform
+              ? "a main-track clip fills the canvas; `animate zoom` and `animate pan` move its picture"
+              : "a main-track clip fills the canvas: it has no position to move"
         ], help: "put the clip on a `track overlay`")
       return nil
     }
@@ -104,6 +106,87 @@ extension CheckRun {
     return Animation(property: property, keys: keys, span: s.span)
   }
 
+  /// `enter KIND …` or `exit KIND …` on `item` (ANIMATION.md §3): the kind, duration,
+  /// easing and edge; `nil` after reporting what is wrong.
+  func evaluatePreset(_ checked: CheckedStatement, _ s: Statement, item: ItemNode, itemLength: Rational?) -> Preset? {
+    let args = checked.arguments
+    let phase: Preset.Phase = s.name.name == "enter" ? .enter : .exit
+    let kindExpr = args.positional[0]
+    guard case .word(let word)? = evaluate(kindExpr, expected: .enumeration(Enumerations.presetKind)),
+      let kind = Preset.Kind(rawValue: word)
+    else { return nil }
+    let soundOnly = item.kind == .clip && item.source.map { !sources[$0].hasPicture } ?? false
+    if soundOnly || (item.track.kind == .main && item.kind == .clip) {
+      report(
+        .notForThisItem,
+        soundOnly ? "a clip of sound has no `\(s.name.name)`" : "a main-track clip has no `\(s.name.name)`",
+        s.name.span,
+        notes: [
+          soundOnly
+            ? "a clip of sound fades with `fade in:`/`out:`"
+            : "a main-track clip fills the canvas; it fades with `fade in:`/`out:` or a transition"
+        ], help: soundOnly ? "use `fade`" : "put the clip on a `track overlay`, or use `fade`")
+      return nil
+    }
+    if kind == .typewriter && item.kind != .text {
+      report(
+        .notForThisItem, "only a text can `\(s.name.name) typewriter`", kindExpr.span,
+        notes: ["`typewriter` shows a text's characters one by one"], help: "use `fade`, `slide`, `pop` or `wipe`")
+      return nil
+    }
+    var duration = Rational(1, 2)!
+    if let a = args.labelled["duration"] {
+      guard case .duration(let d)? = evaluate(a.value, expected: .duration) else { return nil }
+      guard d.isPositive else {
+        report(
+          .valueOutOfRange, "an \(phase == .enter ? "entrance" : "exit") must last longer than 0s", a.value.span,
+          notes: ["`duration:` is how long the \(phase == .enter ? "entrance" : "exit") takes"])
+        return nil
+      }
+      duration = d
+    }
+    if let itemLength, duration > itemLength {
+      report(
+        .presetsDoNotFit,
+        "the \(phase == .enter ? "entrance" : "exit") (\(duration.secondsDescription)) is longer than the item",
+        args.labelled["duration"]?.value.span ?? s.span,
+        notes: ["the item is \(itemLength.secondsDescription) long"])
+      return nil
+    }
+    let edgeLabel = phase == .enter ? "from" : "to"
+    var edge: Preset.Edge? = nil
+    if let a = args.labelled[edgeLabel] {
+      guard kind == .slide || kind == .wipe else {
+        report(
+          .unexpectedArgument, "`\(edgeLabel):` is for `slide` and `wipe`, not `\(word)`", a.span,
+          help: "remove `\(edgeLabel):`")
+        return nil
+      }
+      guard case .word(let w)? = evaluate(a.value, expected: .enumeration(Enumerations.edge)) else { return nil }
+      edge = Preset.Edge(rawValue: w)
+    }
+    var easing: Easing? = nil
+    if args.labelled["easing"] != nil {
+      guard let e = keyEasing(args) else { return nil }
+      easing = e
+    }
+    return Preset(kind: kind, phase: phase, duration: duration, easing: easing, edge: edge, span: s.span)
+  }
+
+  /// An entrance and an exit must fit in the item together (ANIMATION.md §3).
+  func checkPresetsFit(_ presets: [Preset], itemLength: Rational?) {
+    guard let itemLength, let enter = presets.first(where: { $0.phase == .enter }),
+      let exit = presets.first(where: { $0.phase == .exit }), enter.duration + exit.duration > itemLength,
+      let span = exit.span
+    else { return }
+    report(
+      .presetsDoNotFit,
+      "the entrance (\(enter.duration.secondsDescription)) and the exit (\(exit.duration.secondsDescription)) do not fit in the item",
+      span, labels: enter.span.map { [Label(span: $0, message: "entrance")] } ?? [],
+      notes: ["the item is \(itemLength.secondsDescription) long; the exit would start before the entrance ends"],
+      help: "shorten one of them, or make the item longer")
+  }
+
   /// A key's value as `property`'s static modifier takes it: a fraction for `opacity`,
   /// `x:` and `y:` pixels for `offset` (each 0 when left out) and `position` (both needed).
   private func keyValue(_ property: Animation.Property, _ args: BoundArguments, _ s: Statement) -> Animation.Value? {
@@ -133,6 +216,26 @@ extension CheckRun {
           return nil
         }
         return .number(z)
+      }
+      if property == .scale {
+        guard case .number(let v)? = evaluate(e, expected: .number) else { return nil }
+        guard !v.isNegative && v <= Self.largestZoom else {
+          report(
+            .valueOutOfRange, "an animated scale must be from 0 to \(Self.largestZoom)", e.span,
+            notes: ["`1` is the item's own size; at `0` it is not drawn"])
+          return nil
+        }
+        return .number(v)
+      }
+      if property == .rotate {
+        guard case .angle(let a)? = evaluate(e, expected: .angle) else { return nil }
+        guard a <= Self.largestTurn && a >= -Self.largestTurn else {
+          report(
+            .valueOutOfRange, "an animated rotation must be within ±\(Self.largestTurn)deg", e.span,
+            notes: ["\(Self.largestTurn)deg is a hundred turns"])
+          return nil
+        }
+        return .number(a)
       }
       if property == .volume {
         guard case .gain(let g)? = evaluate(e, expected: .gain) else { return nil }
@@ -189,6 +292,8 @@ extension CheckRun {
     case .opacity: "50%"
     case .volume: "-6dB"
     case .zoom: "1.25"
+    case .scale: "1.2"
+    case .rotate: "15deg"
     case .offset, .position, .pan: "x: 0 y: 40"
     }
   }
@@ -198,6 +303,9 @@ extension CheckRun {
   static let quietestKey = Rational(-100)
   static let loudestKey = Rational(40)
 
+  /// The largest animated rotation either way: a hundred turns.
+  static let largestTurn = Rational(36_000)
+
   /// The largest animated zoom: a 1080p picture 20 times over is 38400 pixels wide.
   static let largestZoom = Rational(20)
 
@@ -206,7 +314,7 @@ extension CheckRun {
   static let largestPixelValue = Rational(1_000_000)
 
   /// A key's `easing:` (`linear` when absent): a name, `cubicBezier(…)` or `spring(…)`.
-  private func keyEasing(_ args: BoundArguments) -> Easing? {
+  func keyEasing(_ args: BoundArguments) -> Easing? {
     guard let a = args.labelled["easing"] else { return .linear }
     let e = a.value
     if case .name(let id) = e.kind {

@@ -492,6 +492,7 @@ extension CheckRun {
     }
     var seen = SeenStatements()
     var animations: [Animation] = []
+    var presets: [Preset] = []
     // The static modifiers kept, with their statements (for the animated-and-static check).
     var statics: [(name: String, statement: Statement)] = []
     let length = (item.track.kind == .main ? item.mainTiming : (item.timing(requestedAt: item.statement.name.span))).map
@@ -523,6 +524,10 @@ extension CheckRun {
             animations.append(animation)
           }
         }
+        continue
+      }
+      if schema.name == "enter" || schema.name == "exit" {
+        if let preset = evaluatePreset(checked, s, item: item, itemLength: length) { presets.append(preset) }
         continue
       }
       if item.kind == .clip, schema.name != "fade", let source = item.source, !sources[source].hasPicture {
@@ -585,6 +590,22 @@ extension CheckRun {
       item.modifiers.removeAll { $0.name == name }
     }
     item.animations = animations
+    checkPresetsFit(presets, itemLength: length)
+    // A typewriter draws a text's characters straight onto the picture: its text cannot
+    // also be drawn on a layer (turned, scaled over time, wiped).
+    if let writer = presets.first(where: { $0.kind == .typewriter }), let span = writer.span,
+      let other = statics.first(where: { $0.name == "rotate" })?.statement.span
+        ?? animations.first(where: { $0.property.isTransform })?.span
+        ?? presets.first(where: { $0.kind == .pop || $0.kind == .wipe })?.span
+    {
+      report(
+        .notForThisItem, "a typewriter text cannot also be turned, scaled over time or wiped", span,
+        labels: [Label(span: other, message: "this draws the text on a layer")],
+        notes: ["`typewriter` draws the characters straight onto the picture, one by one"],
+        help: "remove one of them")
+      presets.removeAll { $0.kind == .typewriter }
+    }
+    item.presets = presets
   }
 
   /// The placement modifiers of overlay items, which a main-track clip (filling the canvas)

@@ -21,6 +21,10 @@ public enum Enumerations {
     "AnimatedProperty", Animation.Property.allCases.map(\.rawValue))
   /// The named easings of `key … easing:` (ANIMATION.md §2).
   public static let easing = EnumerationType("Easing", Easing.names)
+  /// What `enter` and `exit` do (ANIMATION.md §3).
+  public static let presetKind = EnumerationType("Preset", Preset.Kind.allCases.map(\.rawValue))
+  /// The edges of `enter … from:` and `exit … to:`.
+  public static let edge = EnumerationType("Edge", Preset.Edge.allCases.map(\.rawValue))
   /// Named canvas sizes (`canvas story`).
   public static let canvasPreset = EnumerationType("CanvasPreset", CanvasPresets.table.map(\.name))
 }
@@ -68,6 +72,57 @@ extension Schema {
     idArgument,
   ]
   static let placementContexts: Set<StatementContext> = [.clip, .text, .shape]
+  /// An easing: a name, `cubicBezier(…)` or `spring(…)` (ANIMATION.md §2).
+  static let easingType: ValueType =
+    .oneOf([
+      .enumeration(Enumerations.easing),
+      .call([
+        CallShape(
+          "cubicBezier",
+          [
+            ArgumentSchema(nil, .number, required: true, "x1, 0…1."),
+            ArgumentSchema(nil, .number, required: true, "y1."),
+            ArgumentSchema(nil, .number, required: true, "x2, 0…1."),
+            ArgumentSchema(nil, .number, required: true, "y2."),
+          ], documentation: "A CSS cubic Bézier through (0, 0), (x1, y1), (x2, y2), (1, 1)."),
+        CallShape(
+          "spring",
+          [
+            ArgumentSchema("mass", .number, default: "1", "The mass."),
+            ArgumentSchema("stiffness", .number, default: "100", "The spring's stiffness."),
+            ArgumentSchema("damping", .number, default: "10", "The damping."),
+          ], documentation: "A damped spring released at rest, ending when it has settled."),
+      ]),
+    ])
+
+  /// `enter` and `exit` (ANIMATION.md §3).
+  static func presetStatement(_ name: String) -> StatementSchema {
+    let enter = name == "enter"
+    return StatementSchema(
+      name, in: placementContexts,
+      positional: [
+        ArgumentSchema(
+          nil, .enumeration(Enumerations.presetKind), required: true,
+          "`fade`, `slide`, `pop`, `wipe`, or for text `typewriter`.")
+      ],
+      labelled: [
+        ArgumentSchema("duration", .duration, default: "500ms", "How long the \(enter ? "entrance" : "exit") takes."),
+        ArgumentSchema(
+          "easing", easingType,
+          "How it moves; by default `easeOutBack`/`easeInBack` for `pop`, `easeOut`/`easeIn` for `slide`, else `linear`."
+        ),
+        ArgumentSchema(
+          enter ? "from" : "to", .enumeration(Enumerations.edge), default: enter ? "leading" : "trailing",
+          enter
+            ? "`slide`: the canvas edge it comes in from; `wipe`: the edge it is revealed from."
+            : "`slide`: the canvas edge it leaves by; `wipe`: the edge it is hidden towards."),
+      ],
+      repeatable: false,
+      enter
+        ? "An entrance at the item's start (sugar over keyframes): `fade` in, `slide` in from a canvas edge, `pop` (scale 0 → 1), `wipe` (revealed from an edge), `typewriter` (a text's characters one by one)."
+        : "An exit at the item's end (sugar over keyframes): `fade` out, `slide` out by a canvas edge, `pop` (scale 1 → 0), `wipe` (hidden towards an edge), `typewriter` (a text's characters removed from its end)."
+    )
+  }
   static let fractionDoc = "A fraction of the source (`0.25` or `25%`)."
 
   /// Statements of the timeline: canvas, tracks, items, modifiers, captions and exports.
@@ -245,11 +300,14 @@ extension Schema {
       positional: [
         ArgumentSchema(
           nil, .enumeration(Enumerations.animatedProperty), required: true,
-          "The property: `opacity`, `offset` or `position` (overlay items), `volume` (clips with sound).")
+          "The property: `opacity`, `offset`, `position`, `scale` or `rotate` (overlay items), `zoom` or `pan` (clips), `volume` (clips with sound)."
+        )
       ],
       block: .animation,
       "Animates a property over the item's life: the block's `key` statements give its value at item-local times, and between keys it moves along each key's easing. The item is drawn at every frame as if the static modifier had that frame's value."
     ),
+    presetStatement("enter"),
+    presetStatement("exit"),
     StatementSchema(
       "key", in: [.animation],
       positional: [
@@ -258,33 +316,14 @@ extension Schema {
           "Item-local time: `0s` is the item's first instant; `length` is its length (`length - 300ms`)."),
         ArgumentSchema(
           nil, .oneOf([.fraction, .gain]),
-          "The value: a fraction for `opacity` (`0%` … `100%`), a gain for `volume` (`-6dB`)."),
+          "The value: a fraction for `opacity` (`0%` … `100%`), a number for `zoom` and `scale`, an angle for `rotate` (`15deg`), a gain for `volume` (`-6dB`)."
+        ),
       ],
       labelled: [
         ArgumentSchema("x", .number, "For `offset` and `position`: the horizontal pixels."),
         ArgumentSchema("y", .number, "For `offset` and `position`: the vertical pixels."),
         ArgumentSchema(
-          "easing",
-          .oneOf([
-            .enumeration(Enumerations.easing),
-            .call([
-              CallShape(
-                "cubicBezier",
-                [
-                  ArgumentSchema(nil, .number, required: true, "x1, 0…1."),
-                  ArgumentSchema(nil, .number, required: true, "y1."),
-                  ArgumentSchema(nil, .number, required: true, "x2, 0…1."),
-                  ArgumentSchema(nil, .number, required: true, "y2."),
-                ], documentation: "A CSS cubic Bézier through (0, 0), (x1, y1), (x2, y2), (1, 1)."),
-              CallShape(
-                "spring",
-                [
-                  ArgumentSchema("mass", .number, default: "1", "The mass."),
-                  ArgumentSchema("stiffness", .number, default: "100", "The spring's stiffness."),
-                  ArgumentSchema("damping", .number, default: "10", "The damping."),
-                ], documentation: "A damped spring released at rest, ending when it has settled."),
-            ]),
-          ]), default: "linear",
+          "easing", easingType, default: "linear",
           "How the value moves from the previous key to this one: `linear`, `hold`, `easeIn`, `easeOut`, `easeInOut`, Penner's `easeInSine` … `easeInOutBounce`, `cubicBezier(…)` or `spring(…)`."
         ),
       ],

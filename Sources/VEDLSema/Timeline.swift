@@ -128,6 +128,8 @@ public struct TimelineItem: Sendable, Hashable {
   public var modifiers: [Modifier]
   /// `animate` blocks, at most one per property (none for most items).
   public var animations: [Animation] = []
+  /// `enter` and `exit`, at most one of each.
+  public var presets: [Preset] = []
   /// The item's statement in the script, for diagnostics after checking (a render that
   /// stops inside the item names it).
   public var span: Span? = nil

@@ -97,6 +97,25 @@ extension Timeline {
             ]
           }
         }
+        if !item.presets.isEmpty {
+          let origin = grid.time(ofFrame: item.startFrame)
+          o["presets"] = item.presets.map { p -> [String: Any] in
+            var po: [String: Any] = [
+              "phase": p.phase.rawValue, "kind": p.kind.rawValue, "duration": exact(p.duration),
+              "easing": p.easing.scriptText,
+              // The keyframes it means: its presence, 0 (absent) to 1 (fully there).
+              "keys": p.keys(itemLength: item.length).map { k -> [String: Any] in
+                var ko: [String: Any] = [
+                  "time": exact(k.time), "timelineTime": time(origin + k.time), "easing": k.easing.scriptText,
+                ]
+                if case .number(let v) = k.value { ko["presence"] = v.doubleValue }
+                return ko
+              },
+            ]
+            if p.kind == .slide || p.kind == .wipe { po[p.phase == .enter ? "from" : "to"] = p.edge.rawValue }
+            return po
+          }
+        }
         return o
       }
       return t

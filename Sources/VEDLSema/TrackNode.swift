@@ -48,6 +48,7 @@ final class ItemNode {
   var attributes: [String: Value] = [:]
   var modifiers: [Modifier] = []
   var animations: [Animation] = []
+  var presets: [Preset] = []
 
   /// Placement on the timeline (seconds), memoised.
   var timingCell: Cell<(start: Rational, end: Rational)> = .pending

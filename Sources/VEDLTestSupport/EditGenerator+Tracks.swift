@@ -180,7 +180,7 @@ extension EditWriter {
     }
     // Animations, of properties without a static modifier (one each).
     if !excluding.contains("animate"), Schema.statement("animate", in: context) != nil, rng.chance(0.4) {
-      let candidates = animatable ?? (context == .clip ? Animation.Property.allCases : [.opacity, .offset, .position])
+      let candidates = animatable ?? Animation.Property.animatable(in: context)
       let free = candidates.filter { !written.contains($0.rawValue) }.shuffled(using: &rng)
       for property in free.prefix(rng.int(1...2)) {
         lines.append(animation(property, frames: frames))
@@ -223,6 +223,10 @@ extension EditWriter {
           key += " \(label): \(rng.int(-20...20))"
           use("key \(label):")
         }
+      case .scale:
+        key += " " + decimal(rng.int(0...150), scale: 100)
+      case .rotate:
+        key += " \(rng.int(-200...200))deg"
       }
       if i > 0, rng.chance(0.6) {
         use("key easing:")

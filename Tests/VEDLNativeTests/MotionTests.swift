@@ -236,7 +236,8 @@ import VEDLTime
     ])
     // A main-track video zooming out and panning (Ken Burns); an eased, springing video
     // overlay that fades in; an image moving with a `hold` opacity; a turned text sliding
-    // up; a shape drifting — at 29.97 fps.
+    // up; a shape drifting; a text popping in while it turns; an image growing and turning
+    // — at 29.97 fps.
     let timeline = try NativeHarness.timeline(
       """
       canvas 320x180 fps: 29.97
@@ -287,6 +288,18 @@ import VEDLTime
           size width: 30 height: 30
           fill yellow
           animate position { key 0s x: 0 y: 0; key length x: 290 y: 150 easing: easeInOutBounce }
+        }
+        text "Pop" at: 0s duration: 1500ms {
+          position bottomLeading margin: 12
+          animate scale { key 0s 0; key 500ms 1 easing: easeOutBack }
+          animate rotate { key 0s -30deg; key 1s 0deg easing: easeOutCubic }
+        }
+      }
+      track overlay {
+        clip logo at: 0s duration: 3s {
+          position topTrailing margin: 6
+          animate scale { key 0s 0.5; key 2s 1.5 easing: easeInOutQuad }
+          animate rotate { key 0s 0deg; key length 180deg }
         }
       }
       export "out/motion.mp4" quality: lossless
