@@ -49,32 +49,37 @@ enum OTIODecoding {
     }
   }
 
-  /// E0901 at the position the JSON parser reports ("around line 3, column 7"), else at the
-  /// start.
+  /// E0901 at the position the JSON parser reports. `JSONDecoder` on Linux does not say
+  /// where; `JSONSerialization` does ("around line 3, column 7" or "around character 14"),
+  /// so the text is parsed again for the position only.
   private static func notJSON(_ context: DecodingError.Context, file: SourceFile) -> Diagnostic {
     var texts = [context.debugDescription]
     if let underlying = context.underlyingError { texts.append("\(underlying)") }
+    do {
+      _ = try JSONSerialization.jsonObject(with: Data(file.bytes), options: [.fragmentsAllowed])
+    } catch let error as NSError {
+      texts += error.userInfo.values.map { "\($0)" }
+    }
     var offset = 0
-    var detail: String?
     for text in texts {
       if let (line, column) = lineAndColumn(in: text) {
         offset = file.offset(line: line, column: column)
-        detail = reason(in: text)
+        break
+      }
+      if let character = number(after: "character ", in: text) {
+        offset = min(max(0, character), file.bytes.count)
         break
       }
     }
-    let message = "not a JSON file" + (detail.map { ": \($0)" } ?? "")
     return Diagnostic(
-      .interchangeNotJSON, message, file: file, span: Span(start: offset, end: min(offset + 1, file.bytes.count)),
+      .interchangeNotJSON, file.bytes.isEmpty ? "not a JSON file: the file is empty" : "not a JSON file",
+      file: file, span: Span(start: offset, end: min(offset + 1, file.bytes.count)),
       help: "`vedl import` reads OpenTimelineIO's JSON form (`.otio`)")
   }
 
-  /// The first sentence of a parser message, lowercased, without the position.
-  private static func reason(in text: String) -> String? {
-    guard let aroundRange = text.range(of: " around line") ?? text.range(of: " at line") else { return nil }
-    let head = text[..<aroundRange.lowerBound].trimmingCharacters(in: .whitespaces)
-    guard let first = head.first else { return nil }
-    return first.lowercased() + head.dropFirst()
+  private static func number(after word: String, in text: String) -> Int? {
+    guard let range = text.range(of: word) else { return nil }
+    return Int(text[range.upperBound...].prefix { $0.isNumber })
   }
 
   /// `line N, column M` in a message.
