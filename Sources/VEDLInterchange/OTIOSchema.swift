@@ -324,7 +324,6 @@ public struct OTIOTransition: Codable, Sendable {
     var c = encoder.container(keyedBy: OTIOKeys.self)
     try c.encodeCommon(name: name, metadata: metadata)
     try c.encode(transitionType, forKey: .transitionType)
-    try c.encode([String: OTIOAny](), forKey: .parameters)
     try c.encode(inOffset, forKey: .inOffset)
     try c.encode(outOffset, forKey: .outOffset)
   }

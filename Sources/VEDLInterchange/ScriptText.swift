@@ -24,7 +24,14 @@ struct ScriptText {
   }
 
   /// A half-open range of source time.
-  func range(_ a: Rational, _ b: Rational) -> String { "\(time(a))..\(time(b))" }
+  func range(_ a: Rational, _ b: Rational) -> String {
+    let (ta, tb) = (time(a), time(b))
+    // One unit for both ends: `10f..30f` rather than `10f..1.25s`.
+    if ta.hasSuffix("f") != tb.hasSuffix("f"), grid.isOnGrid(a), grid.isOnGrid(b) {
+      return "\(grid.frameFloor(at: a))f..\(grid.frameFloor(at: b))f"
+    }
+    return "\(ta)..\(tb)"
+  }
 
   /// A speed: `2x`, `0.5x`; `nil` when no decimal is exact.
   static func speed(_ v: Rational) -> String? { v.exactDecimal.map { $0 + "x" } }
