@@ -21,6 +21,10 @@ let package = Package(
       name: "VEDLSema", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLCaptions"]),
     .target(name: "VEDLLowering", dependencies: ["VEDLTime", "VEDLSema"]),
     .target(name: "VEDLTimelinePicture", dependencies: ["VEDLTime", "VEDLSema"]),
+    // OpenTimelineIO import and export (`Codable` OTIO JSON); no libav: the CLI passes media facts.
+    .target(
+      name: "VEDLInterchange",
+      dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLSema"]),
     .systemLibrary(
       name: "CFFmpeg",
       pkgConfig: "libavformat",
@@ -65,7 +69,7 @@ let package = Package(
       dependencies: [
         "VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLCaptions", "VEDLSema", "VEDLLowering",
         "VEDLMedia", "VEDLRender", "VEDLTimelinePicture", "VEDLIDE", "VEDLLanguageServer", "VEDLNative",
-        "VEDLRaster", "VEDLFontRaster",
+        "VEDLRaster", "VEDLFontRaster", "VEDLInterchange",
       ]),
     .executableTarget(name: "vedl", dependencies: ["VEDLCLI"]),
     // Shared test helpers: the seeded generator (SplitMix64), the edit generator, the
@@ -118,6 +122,11 @@ let package = Package(
     .testTarget(
       name: "VEDLLanguageServerTests",
       dependencies: ["VEDLLanguageServer", "VEDLIDE", "VEDLSema", "VEDLSource", "VEDLTime"]),
+    .testTarget(
+      name: "VEDLInterchangeTests",
+      dependencies: [
+        "VEDLInterchange", "VEDLSema", "VEDLSyntax", "VEDLDiagnostics", "VEDLSource", "VEDLTime", "VEDLCLI",
+      ]),
     .testTarget(name: "VEDLCLITests", dependencies: ["VEDLCLI", "VEDLSyntax", "VEDLDiagnostics", "VEDLTestSupport"]),
     .testTarget(
       name: "VEDLDifferentialTests",

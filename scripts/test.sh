@@ -28,6 +28,9 @@ done
 echo "== language server end to end (pytest-lsp, headless Neovim, TextMate grammar)"
 bash scripts/test-lsp.sh
 
+echo "== OpenTimelineIO import and export against OTIO's own library"
+bash scripts/test-otio.sh
+
 echo "== fuzz (${VEDL_FUZZ_SECONDS:-30} s of scripts, ${VEDL_FUZZ_CAPTION_SECONDS:-15} s of caption files)"
 bash scripts/fuzz.sh "${VEDL_FUZZ_SECONDS:-30}"
 VEDL_FUZZ_TARGET=captions bash scripts/fuzz.sh "${VEDL_FUZZ_CAPTION_SECONDS:-15}"

@@ -26,6 +26,8 @@ public enum VEDLCommandLine {
     GraphCommand.subcommand,
     EditorConfigCommand.subcommand,
     TimelineCommand.subcommand,
+    ImportCommand.subcommand,
+    ExportCommand.subcommand,
     ProbeCommand.subcommand,
     ExplainCommand.subcommand,
     LSPCommand.subcommand,
