@@ -28,6 +28,22 @@ public struct CaptionCue: Hashable, Sendable {
   /// The timing line (`00:00:01,000 --> 00:00:02,500`) in the caption file, without its
   /// trailing whitespace.
   public var timingSpan: Span
+  /// WebVTT's inline timestamps within the cue (`<00:00:01.200>`, the karaoke form), in
+  /// order; empty for most cues.
+  public var timestamps: [Timestamp] = []
+
+  /// An inline timestamp: the text from `utf8Offset` on is spoken from `time` on.
+  public struct Timestamp: Hashable, Sendable {
+    /// A byte offset into ``text``.
+    public var utf8Offset: Int
+    /// Seconds, on the caption file's timeline.
+    public var time: Rational
+
+    public init(utf8Offset: Int, time: Rational) {
+      self.utf8Offset = utf8Offset
+      self.time = time
+    }
+  }
 
   /// Creates a cue; the spans default to empty so that cues built in code (for export) need
   /// no source positions.
@@ -38,7 +54,8 @@ public struct CaptionCue: Hashable, Sendable {
     identifier: String? = nil,
     settings: String? = nil,
     span: Span = .point(0),
-    timingSpan: Span = .point(0)
+    timingSpan: Span = .point(0),
+    timestamps: [Timestamp] = []
   ) {
     self.start = start
     self.end = end
@@ -47,6 +64,7 @@ public struct CaptionCue: Hashable, Sendable {
     self.settings = settings
     self.span = span
     self.timingSpan = timingSpan
+    self.timestamps = timestamps
   }
 
   /// The length of the cue, `end - start` (`nil` only if the subtraction overflows).

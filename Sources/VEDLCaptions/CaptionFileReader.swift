@@ -1,5 +1,6 @@
 import VEDLDiagnostics
 import VEDLSource
+import VEDLTime
 
 /// The state of reading one caption file: the lines, the format, the cues and diagnostics so
 /// far. One value per file, nothing shared, so files can be read concurrently.
@@ -235,12 +236,24 @@ struct CaptionFileReader {
     guard let timing = reader.read(line: lines[timingLine].span, into: &collector) else { return }
 
     var textLines: [String] = []
+    // Inline timestamps, by byte offset into the joined text.
+    var timestamps: [CaptionCue.Timestamp] = []
+    var joinedBytes = 0
     for index in (timingLine + 1)..<range.upperBound {
       let line = lines[index]
-      var visible = CaptionMarkup.decode(bytes[line.start..<line.end], format: format)
+      var stamps: [(offset: Int, time: Rational)] = []
+      var visible = CaptionMarkup.decode(bytes[line.start..<line.end], format: format, timestamps: &stamps)
       while let last = visible.last, CaptionBytes.isSpace(last) { visible.removeLast() }
       // Lines in a block are never blank, so an empty one held only markup: drop it.
-      if !visible.isEmpty { textLines.append(String(decoding: visible, as: UTF8.self)) }
+      if !visible.isEmpty {
+        let base = joinedBytes + (textLines.isEmpty ? 0 : 1)
+        let text = String(decoding: visible, as: UTF8.self)
+        timestamps += stamps.map {
+          CaptionCue.Timestamp(utf8Offset: base + min($0.offset, visible.count), time: $0.time)
+        }
+        textLines.append(text)
+        joinedBytes = base + text.utf8.count
+      }
     }
 
     guard timing.start < timing.end else {
@@ -271,7 +284,8 @@ struct CaptionFileReader {
       CaptionCue(
         start: timing.start, end: timing.end, text: textLines.joined(separator: "\n"),
         identifier: identifierSpan.map { file.text($0) }, settings: timing.settings,
-        span: Span(start: lines[range.lowerBound].start, end: lastLine.end), timingSpan: timingSpan))
+        span: Span(start: lines[range.lowerBound].start, end: lastLine.end), timingSpan: timingSpan,
+        timestamps: timestamps.filter { $0.time >= timing.start && $0.time < timing.end }))
   }
 
   /// SRT cues start with their number; players cope without one, so this only warns.

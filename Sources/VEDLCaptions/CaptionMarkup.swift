@@ -1,3 +1,5 @@
+import VEDLTime
+
 /// The inline markup of cue text, and how VEDL reads and writes it.
 ///
 /// Reading keeps the words and drops the styling (VEDL styles captions with its own `style`
@@ -15,12 +17,25 @@
 enum CaptionMarkup {
   /// The visible text of one line of cue text, as UTF-8 bytes.
   static func decode(_ line: ArraySlice<UInt8>, format: CaptionFormat) -> [UInt8] {
+    var timestamps: [(offset: Int, time: Rational)] = []
+    return decode(line, format: format, timestamps: &timestamps)
+  }
+
+  /// ``decode(_:format:)``, collecting WebVTT's inline timestamps (`<00:00:01.200>`, the
+  /// karaoke form: what follows is spoken from then on) with the byte offset into the
+  /// visible text where each stands.
+  static func decode(
+    _ line: ArraySlice<UInt8>, format: CaptionFormat, timestamps: inout [(offset: Int, time: Rational)]
+  ) -> [UInt8] {
     let s = Array(line)
     var out: [UInt8] = []
     out.reserveCapacity(s.count)
     var i = 0
     while i < s.count {
       if let end = tagEnd(s, at: i, format: format) {
+        if format == .vtt, let time = inlineTimestamp(s[(i + 1)..<(end - 1)]) {
+          timestamps.append((out.count, time))
+        }
         i = end
       } else if let (decoded, end) = reference(s, at: i) {
         out.append(contentsOf: Array(String(decoded).utf8))
@@ -84,6 +99,25 @@ enum CaptionMarkup {
       j += 1
     }
     return nil
+  }
+
+  /// The time of a WebVTT timestamp tag's contents, `[hh:]mm:ss.ttt`; `nil` for other tags.
+  static func inlineTimestamp(_ tag: ArraySlice<UInt8>) -> Rational? {
+    let text = String(decoding: tag, as: UTF8.self)
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 2 || parts.count == 3, let last = parts.last else { return nil }
+    let seconds = last.split(separator: ".", omittingEmptySubsequences: false)
+    guard seconds.count == 2, seconds[0].count == 2, seconds[1].count == 3,
+      parts.dropLast().allSatisfy({ $0.count >= 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+      seconds.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+      let s = Int64(seconds[0]), let ms = Int64(seconds[1]), s < 60
+    else { return nil }
+    let fields = parts.dropLast().compactMap { Int64($0) }
+    guard fields.count == parts.count - 1, fields.allSatisfy({ $0 < 1_000_000 }) else { return nil }
+    let hours = fields.count == 2 ? fields[0] : 0
+    let minutes = fields.last ?? 0
+    guard minutes < 60 || fields.count == 1 else { return nil }
+    return Rational((hours * 3600 + minutes * 60 + s) * 1000 + ms, 1000)
   }
 
   /// If a character reference starts at `i`, its value and the index just past its `;`.

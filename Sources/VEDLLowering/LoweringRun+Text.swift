@@ -309,6 +309,9 @@ extension LoweringRun {
     // position). Within one graph the font options always have the same key (`fontfile=`
     // with a measurer, the style's font without), so a `reinit` replaces them all.
     var lines: [CaptionLine] = []
+    // The words highlighted while spoken (`style highlight:`), each its own line drawn over
+    // its cue's at the place of the word, at its frames.
+    var highlights: [CaptionLine] = []
     for cue in timeline.captions.burntInCues {
       let end = min(cue.endFrame, frameCount)
       guard cue.startFrame < end else { continue }
@@ -323,8 +326,26 @@ extension LoweringRun {
           measurer.width(of: $0, font: font, size: size) ?? 0
         }
         if let measured = measurer.measure(wrapped, font: font, size: size) {
-          for draw in TextBlock.draws(measured, layout: placement.layout) {
+          let draws = TextBlock.draws(measured, layout: placement.layout)
+          for draw in draws {
             line(draw.font, draw.text, x: draw.x, y: draw.y)
+          }
+          if style.highlight != nil {
+            for piece in CaptionHighlight.pieces(
+              cue, drawTexts: draws.map(\.text), grid: grid, cueFirst: cue.startFrame, cueEnd: end)
+            {
+              let draw = draws[piece.draw]
+              // The word at the line's `x` plus the advance of the text before it; its `y`
+              // puts its baseline on the line's (`drawtext` offsets by its own ascent).
+              let x =
+                draw.evaluatedX(textWidth: Double(draw.textWidth))
+                + Double(measurer.width(of: piece.prefix, font: draw.font, size: size) ?? 0)
+              highlights.append(
+                CaptionLine(
+                  first: piece.first, end: piece.end,
+                  options: fontOptions(draw.font) + [.init("text", piece.word), .init("x", "\(x)"), .init("y", draw.y)])
+              )
+            }
           }
           continue
         }
@@ -366,41 +387,59 @@ extension LoweringRun {
         .init("bordercolor", OptionText.color(outline)),
       ]
     }
-    let slots = CaptionLine.slots(lines)
+    // The highlighted words: the style's outline, no box.
+    var highlightLook: [Filter.Option] = [
+      .init("fontsize", String(size)), .init("fontcolor", OptionText.color(style.highlight ?? style.color)),
+    ]
+    if let outline = style.outline {
+      highlightLook += [
+        .init("borderw", String(Captions.Style.outlineWidth)), .init("bordercolor", OptionText.color(outline)),
+      ]
+    }
+    highlights.sort { ($0.first, $0.end) < ($1.first, $1.end) }
+    for line in highlights {
+      for option in line.options where option.key == "fontfile" { fontFiles.insert(option.value) }
+    }
     // Half a frame before frame `k` (0 for the first frame).
     func instant(_ k: Int64) -> Rational {
       k == 0 ? .zero : (Rational(k) - Rational(1, 2)!) / rate.framesPerSecond
     }
     // In time order; at one instant a slot is switched off before it gets its next line.
     var timed: [(time: Int64, order: Int, command: FilterGraph.TimedCommand)] = []
-    var firstLine: [Int: CaptionLine] = [:]
-    for (line, slot) in zip(lines, slots) {
-      let target = CaptionLine.filterName(slot: slot)
-      func add(_ frame: Int64, _ order: Int, _ command: String, _ argument: String) {
-        timed.append(
-          (
-            frame, order,
-            FilterGraph.TimedCommand(time: instant(frame), target: target, command: command, argument: argument)
-          ))
+    var slotFilters: [Filter] = []
+    for (family, familyLines, familyLook) in [("caption", lines, look), ("highlight", highlights, highlightLook)] {
+      guard !familyLines.isEmpty else { continue }
+      let slots = CaptionLine.slots(familyLines)
+      var firstLine: [Int: CaptionLine] = [:]
+      for (line, slot) in zip(familyLines, slots) {
+        let target = CaptionLine.filterName(family: family, slot: slot)
+        func add(_ frame: Int64, _ order: Int, _ command: String, _ argument: String) {
+          timed.append(
+            (
+              frame, order,
+              FilterGraph.TimedCommand(time: instant(frame), target: target, command: command, argument: argument)
+            ))
+        }
+        if firstLine[slot] == nil {
+          firstLine[slot] = line
+        } else {
+          add(
+            line.first, 1, "reinit",
+            line.options.map { "\($0.key!)=\(FilterEscaping.optionValue($0.value))" }.joined(separator: ":"))
+        }
+        add(line.first, 2, "enable", "1")
+        add(line.end, 0, "enable", "0")
       }
-      if firstLine[slot] == nil {
-        firstLine[slot] = line
-      } else {
-        add(
-          line.first, 1, "reinit",
-          line.options.map { "\($0.key!)=\(FilterEscaping.optionValue($0.value))" }.joined(separator: ":"))
+      for slot in 0..<firstLine.count {
+        let options = firstLine[slot]!.options + familyLook + [.init("expansion", "none"), .init("enable", "0")]
+        slotFilters.append(Filter(CaptionLine.filterName(family: family, slot: slot), options))
       }
-      add(line.first, 2, "enable", "1")
-      add(line.end, 0, "enable", "0")
     }
     timed.sort { ($0.time, $0.order) < ($1.time, $1.order) }
     let queued = timed.map(\.command)
     commands += queued
     composite.append(Filter("sendcmd", ["commands": FilterGraph.sendcmdText(queued)]))
-    for slot in 0..<firstLine.count {
-      let options = firstLine[slot]!.options + look + [.init("expansion", "none"), .init("enable", "0")]
-      composite.append(Filter(CaptionLine.filterName(slot: slot), options))
-    }
+    composite.append(contentsOf: slotFilters)
     composite.append(contentsOf: keepOpaque)
   }
 
@@ -420,8 +459,9 @@ struct CaptionLine {
   var end: Int64
   var options: [Filter.Option]
 
-  /// The `drawtext` instance of slot `slot` (`sendcmd` finds it by this name).
-  static func filterName(slot: Int) -> String { "drawtext@vedl_caption\(slot)" }
+  /// The `drawtext` instance of slot `slot` of `family` (`caption`, `highlight`; `sendcmd`
+  /// finds it by this name).
+  static func filterName(family: String = "caption", slot: Int) -> String { "drawtext@vedl_\(family)\(slot)" }
 
   /// The slot of each line: the first slot free when the line starts (lines in order of
   /// their first frame), so there are as many slots as lines on screen at once.

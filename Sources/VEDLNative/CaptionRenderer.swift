@@ -17,6 +17,8 @@ final class CaptionRenderer {
     var outline: RenderedText?
     var x: Int
     var y: Int
+    /// For a highlighted word (`style highlight:`), the frames it is drawn on.
+    var frames: Range<Int64>? = nil
   }
 
   private let cues: [Captions.Cue]
@@ -28,6 +30,7 @@ final class CaptionRenderer {
   private let fonts: FontLibrary
   private let font: TextFont
   private let placement: CaptionPlacement
+  private let grid: FrameGrid
   /// The laid-out lines of the cue showing now, by cue index.
   private var shown: (cue: Int, lines: [Line])?
 
@@ -42,6 +45,7 @@ final class CaptionRenderer {
     self.fonts = fonts
     font = TextFont.resolve(style.font, baseDirectory: baseDirectory)
     placement = CaptionPlacement(style: style, canvas: canvas)
+    grid = timeline.canvas.grid
   }
 
   /// Whether there is nothing to draw.
@@ -74,9 +78,16 @@ final class CaptionRenderer {
       let fill = PremultipliedColor(straightRGBA: style.color)
       let box = style.box.map { (PremultipliedColor(straightRGBA: $0), Int(placement.padding)) }
       let ring = style.outline.map { PremultipliedColor(straightRGBA: $0) }
-      for line in lines {
+      for line in lines where line.frames == nil {
         DrawtextStyle.draw(
           line.text, outline: line.outline, at: line.x, line.y, on: &picture, fontColor: fill, box: box,
+          outlineColor: ring)
+      }
+      // The word being spoken, over its line, in the highlight colour, without a box.
+      let highlight = PremultipliedColor(straightRGBA: style.highlight ?? style.color)
+      for line in lines where line.frames?.contains(k) == true {
+        DrawtextStyle.draw(
+          line.text, outline: line.outline, at: line.x, line.y, on: &picture, fontColor: highlight, box: nil,
           outlineColor: ring)
       }
     }
@@ -94,7 +105,8 @@ final class CaptionRenderer {
     var placed: [Line] = []
     do {
       let measured = try measurer.measured(lines, font: font, size: size)
-      for draw in TextBlock.draws(measured, layout: placement.layout) {
+      let draws = TextBlock.draws(measured, layout: placement.layout)
+      for draw in draws {
         let request = FontLibraryTextMeasurer.request(draw.font)
         let rendered = try fonts.render(draw.text, font: request, size: Int(size))
         var ring: RenderedText? = nil
@@ -105,6 +117,29 @@ final class CaptionRenderer {
         let y = draw.evaluatedY(ascent: Double(rendered.ascent))
         placed.append(
           Line(text: rendered, outline: ring, x: DrawtextStyle.position(x), y: DrawtextStyle.position(y)))
+      }
+      if style.highlight != nil {
+        let end = min(cue.endFrame, frameCount)
+        for piece in CaptionHighlight.pieces(
+          cue, drawTexts: draws.map(\.text), grid: grid, cueFirst: cue.startFrame, cueEnd: end)
+        {
+          // As the lowering places it: the line's `x` plus the advance of the text before
+          // the word, the baseline on the line's.
+          let draw = draws[piece.draw]
+          let request = FontLibraryTextMeasurer.request(draw.font)
+          let word = try fonts.render(piece.word, font: request, size: Int(size))
+          let before = measurer.width(of: piece.prefix, font: draw.font, size: size) ?? 0
+          let ring =
+            style.outline == nil
+            ? nil
+            : try fonts.outline(piece.word, font: request, size: Int(size), width: Int(Captions.Style.outlineWidth))
+          let x = draw.evaluatedX(textWidth: Double(draw.textWidth)) + Double(before)
+          let y = draw.evaluatedY(ascent: Double(word.ascent))
+          placed.append(
+            Line(
+              text: word, outline: ring, x: DrawtextStyle.position(x), y: DrawtextStyle.position(y),
+              frames: piece.first..<piece.end))
+        }
       }
     } catch {
       throw NativeRenderError("cannot draw the caption \"\(cue.text)\": \(error.message)")

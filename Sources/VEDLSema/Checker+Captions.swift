@@ -72,7 +72,7 @@ extension CheckRun {
               cue: Captions.Cue(
                 start: cue.start, end: cue.end, startFrame: grid.frameFloor(at: start),
                 endFrame: grid.frameFloor(at: end),
-                text: cue.text, file: written, path: path),
+                text: cue.text, file: written, path: path, timestamps: cue.timestamps),
               file: captionFile, span: cue.span))
         }
       case "cue":
@@ -121,6 +121,7 @@ extension CheckRun {
           case ("outline", .color(let c)): style.outline = c
           case ("position", .word(let w)): style.position = Captions.Style.Position(rawValue: w) ?? style.position
           case ("margin", .number(let n)): style.margin = n
+          case ("highlight", .color(let c)): style.highlight = c
           default: break
           }
         }

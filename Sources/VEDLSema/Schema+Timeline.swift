@@ -429,6 +429,10 @@ extension Schema {
           "margin", .number,
           "Distance in pixels from the top or bottom edge; by default 1/18 of the canvas's shorter side (60 on a 1080 side)."
         ),
+        ArgumentSchema(
+          "highlight", .color,
+          "The colour of the word being spoken: word times from WebVTT inline timestamps (`<00:00:01.200>`), else the cue's time spread over its words by length."
+        ),
       ],
       repeatable: false,
       "How captions look."),

@@ -1,3 +1,4 @@
+import VEDLCaptions
 import VEDLSource
 import VEDLTime
 
@@ -182,6 +183,61 @@ public struct Captions: Sendable, Hashable {
     /// That file's absolute path, resolved against the script's folder (what a render reads
     /// and fingerprints, wherever it runs from); `nil` for an inline cue.
     public var path: String?
+    /// WebVTT inline timestamps of the cue's words (ANIMATION.md §4), in order.
+    public var timestamps: [CaptionCue.Timestamp] = []
+
+    /// One word of the cue and when it is spoken.
+    public struct Word: Sendable, Hashable {
+      public var text: String
+      /// Its first character's index among the text's characters.
+      public var characterOffset: Int
+      /// Seconds: spoken from `start` until `end`.
+      public var start: Rational
+      public var end: Rational
+    }
+
+    /// The cue's words (runs of characters between white space) and when each is spoken
+    /// (ANIMATION.md §4): with inline timestamps, a word from the last timestamp before it
+    /// (the cue's start before the first) until the next later one (the cue's end after
+    /// the last); without, the cue's time spread over its words in proportion to their
+    /// length in characters.
+    public var words: [Word] {
+      // Each word's text, character index and byte offset.
+      var words: [(text: String, offset: Int, utf8: Int)] = []
+      var current = ""
+      var (offset, utf8) = (0, 0)
+      var bytes = 0
+      for (index, c) in text.enumerated() {
+        if c.isWhitespace {
+          if !current.isEmpty { words.append((current, offset, utf8)) }
+          current = ""
+        } else {
+          if current.isEmpty { (offset, utf8) = (index, bytes) }
+          current.append(c)
+        }
+        bytes += c.utf8.count
+      }
+      if !current.isEmpty { words.append((current, offset, utf8)) }
+      guard !words.isEmpty else { return [] }
+      let starts = words.map(\.utf8)
+      if !timestamps.isEmpty {
+        let begins = starts.map { b in timestamps.last(where: { $0.utf8Offset <= b })?.time ?? start }
+        return words.indices.map { i in
+          let end = begins[(i + 1)...].first(where: { $0 > begins[i] }) ?? self.end
+          return Word(text: words[i].text, characterOffset: words[i].offset, start: begins[i], end: end)
+        }
+      }
+      let lengths = words.map { Int64($0.text.count) }
+      let total = lengths.reduce(0, +)
+      let duration = end - start
+      var before: Int64 = 0
+      return words.indices.map { i in
+        let a = start + duration * Rational(before, total)!
+        before += lengths[i]
+        let b = i == words.count - 1 ? end : start + duration * Rational(before, total)!
+        return Word(text: words[i].text, characterOffset: words[i].offset, start: a, end: b)
+      }
+    }
   }
 
   /// `style …`: the look of every cue, with the language's defaults for what it leaves out.
@@ -203,6 +259,8 @@ public struct Captions: Sendable, Hashable {
     public var outline: UInt32?
     /// Where the cues sit.
     public var position: Position
+    /// `highlight:`: the colour of the word being spoken, if any (ANIMATION.md §4).
+    public var highlight: UInt32?
     /// Pixels from the top or bottom edge to the box.
     public var margin: Rational
 

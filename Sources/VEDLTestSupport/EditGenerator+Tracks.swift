@@ -132,7 +132,7 @@ extension EditWriter {
       }
       line += block(
         modifiers(
-          .clip, excluding: ["position", "offset", "size", "scale"], frames: plan.frames,
+          .clip, excluding: ["position", "offset", "size", "scale", "enter", "exit"], frames: plan.frames,
           animatable: line.contains("volume:") ? [.zoom, .pan] : [.volume, .zoom, .pan]))
       body.append("  " + line)
       if i < joins.count {
@@ -170,7 +170,7 @@ extension EditWriter {
     let p = rng.pick([0.15, 0.3, 0.5])
     var written: Set<String> = []
     for schema in Schema.statements(in: context).shuffled(using: &rng)
-    where !excluding.contains(schema.name) && schema.name != "animate" && rng.chance(p) {
+    where !excluding.contains(schema.name) && !Self.generatedApart.contains(schema.name) && rng.chance(p) {
       if schema.name == "cornerRadius", shape != "rect" { continue }
       if let line = modifier(schema, frames: frames) {
         use(schema.name)
@@ -186,8 +186,42 @@ extension EditWriter {
         lines.append(animation(property, frames: frames))
       }
     }
+    // Entrances and exits, each at most half the item.
+    if !excluding.contains("enter"), Schema.statement("enter", in: context) != nil, frames >= 2, rng.chance(0.3) {
+      // A typewriter text draws straight onto the picture: not with a turn, a scale over
+      // time, a pop or a wipe.
+      let layered = lines.contains {
+        $0.hasPrefix("rotate") || $0.hasPrefix("animate scale") || $0.hasPrefix("animate rotate")
+      }
+      var kinds: [String] = ["fade", "slide", "pop", "wipe"]
+      if context == .text && !layered { kinds.append("typewriter") }
+      let phases = rng.pick([["enter"], ["exit"], ["enter", "exit"]])
+      var chosen: [String] = []
+      for phase in phases {
+        var kind = rng.pick(kinds)
+        if chosen.contains("typewriter") && (kind == "pop" || kind == "wipe") { kind = "fade" }
+        if kind == "typewriter" && chosen.contains(where: { $0 == "pop" || $0 == "wipe" }) { kind = "slide" }
+        chosen.append(kind)
+        use(phase)
+        var line = "\(phase) \(kind) duration: \(rng.int(1...frames / 2))f"
+        use("\(phase) duration:")
+        if kind == "slide" || kind == "wipe", rng.chance(0.6) {
+          let label = phase == "enter" ? "from" : "to"
+          line += " \(label): \(rng.pick(Preset.Edge.allCases).rawValue)"
+          use("\(phase) \(label):")
+        }
+        if rng.chance(0.3) {
+          line += " easing: \(rng.pick(Easing.names))"
+          use("\(phase) easing:")
+        }
+        lines.append(line)
+      }
+    }
     return lines
   }
+
+  /// Statements the modifier loop leaves to their own generators.
+  static let generatedApart: Set<String> = ["animate", "enter", "exit"]
 
   /// `animate PROPERTY { key … }` over an item of `frames` frames: one to four keys at
   /// increasing whole frames within the item (the last sometimes at `length`), each with an
@@ -394,7 +428,7 @@ extension EditWriter {
       let animatable: [Animation.Property] =
         context == .clip
         ? Animation.Property.allCases.filter { $0 != .volume || !line.contains("volume:") }
-        : [.opacity, .offset, .position]
+        : Animation.Property.animatable(in: context)
       line += block(
         modifiers(context, excluding: excluding, frames: modifierFrames ?? length, shape: shape, animatable: animatable)
       )

@@ -169,15 +169,17 @@ import VEDLTime
   /// property being animated, `length` in key times, and the easings (ANIMATION.md §5).
   @Test func animationPropertiesKeysAndEasings() {
     let item = "track overlay {\n  text \"a\" at: 0s duration: 2s {\n    "
-    // What the item can animate: a text its place and opacity, a clip also its zoom, pan
-    // and sound.
-    #expect(labels(item + "animate ‸") == ["opacity", "offset", "position"])
+    // What the item can animate: a text its place, opacity, scale and turn, a clip also its
+    // zoom, pan and sound.
+    #expect(labels(item + "animate ‸") == ["opacity", "offset", "position", "scale", "rotate"])
     let animate = items(item + "anim‸").first { $0.label == "animate" }
-    #expect(animate?.snippet == "animate ${1|opacity,offset,position|} {\n\t$0\n}")
+    #expect(animate?.snippet == "animate ${1|opacity,offset,position,scale,rotate|} {\n\t$0\n}")
     let clip = "track overlay {\n  clip testpattern() at: 0s duration: 2s {\n    "
-    #expect(labels(clip + "animate ‸") == ["opacity", "offset", "position", "volume", "zoom", "pan"])
+    #expect(
+      labels(clip + "animate ‸") == ["opacity", "offset", "position", "volume", "zoom", "pan", "scale", "rotate"])
     let clipAnimate = items(clip + "anim‸").first { $0.label == "animate" }
-    #expect(clipAnimate?.snippet == "animate ${1|opacity,offset,position,volume,zoom,pan|} {\n\t$0\n}")
+    #expect(
+      clipAnimate?.snippet == "animate ${1|opacity,offset,position,volume,zoom,pan,scale,rotate|} {\n\t$0\n}")
     #expect(labels(item + "animate offset {\n      ‸\n    }") == ["key"])
     #expect(labels(item + "animate opacity { key 0s 0%; ‸") == ["key"], "after `;` in a one-line block")
     let key = items(item + "animate offset {\n      k‸").first

@@ -129,7 +129,11 @@ import VEDLTime
     let size = PixelSize(width: 160, height: 90)
     #expect(PictureLayout.rotatedBounds(size, degrees: Rational(90)) == PixelSize(width: 90, height: 160))
     #expect(PictureLayout.rotatedBounds(size, degrees: Rational(-180)) == size)
-    #expect(PictureLayout.rotatedBounds(size, degrees: Rational(45)) == PixelSize(width: 177, height: 177))
+    // ⌈(160 + 90)·√½⌉ = 177, a pixel more on each side, made the parity of the box's sides.
+    #expect(PictureLayout.rotatedBounds(size, degrees: Rational(45)) == PixelSize(width: 180, height: 180))
+    #expect(
+      PictureLayout.rotatedBounds(PixelSize(width: 161, height: 90), degrees: Rational(45))
+        == PixelSize(width: 181, height: 180))
     #expect(PictureLayout.quarterTurns(Rational(-90)) == 3)
     let canvas = PixelSize(width: 1000, height: 500)
     let item = PixelSize(width: 100, height: 50)
