@@ -32,6 +32,8 @@ extension LoweringRun {
     let inYCbCr =
       target == .main && space != .rgba && frames.colour != nil && !frames.mayHaveAlpha
       && Self.keepsYCbCr(mods)
+      // An animated zoom that goes below 1 somewhere has bars, which need RGBA.
+      && !(zooms && (0..<count).contains { item.resolved(atFrame: item.startFrame + $0, grid: grid).zoom < .one })
     // A crop in the file's own samples, before the conversion, when the clip stays in
     // Y′CbCr and the rectangle lies on whole chroma samples: the same pixels, and the
     // conversion then works on the kept part only (a third of a 16:9 frame for 9:16).
@@ -66,7 +68,8 @@ extension LoweringRun {
           stream.append(contentsOf: loopFilters(count: count))
           looped = true
         }
-        stream.append(contentsOf: animatedZoom(item, box: box, count: count, translucent: frames.mayHaveAlpha))
+        stream.append(
+          contentsOf: animatedZoom(item, box: box, count: count, translucent: frames.mayHaveAlpha, fill: fill))
       case .zoom(let box, let plan):
         // A translucent picture is resized premultiplied (`resized`).
         stream.append(contentsOf: resized(plan.scaled, translucent: frames.mayHaveAlpha))
@@ -101,7 +104,8 @@ extension LoweringRun {
         item, frameCount: count, grid: grid,
         layout: ItemMotion.Layout(
           box: pipeline.box, picture: pipeline.bounds, canvas: canvas,
-          unscaledBox: pipeline.unscaledBox(mods, source: frames.size, canvas: canvas), turn: mods.rotation)) : nil
+          unscaledBox: PicturePipeline.unscaledBox(mods, source: frames.size, canvas: canvas), turn: mods.rotation))
+      : nil
     let fadesToColour = Self.fadesToColour(mods, background: background)
     let fadesInRGB = inYCbCr && (mods.fadeIn.isPositive || mods.fadeOut.isPositive)
     if target == .main && !inYCbCr && !fadesToColour { stream.append(contentsOf: space.fromRGBA()) }
@@ -130,12 +134,15 @@ extension LoweringRun {
     return PlacedPicture(label: label, x: corner.0, y: corner.1, motion: motion)
   }
 
-  /// An animated zoom and pan (at least 1): at each of the item's `count` frames (numbered
-  /// from 0) the `box`-sized picture scaled to that frame's size and cropped back to the box
-  /// at that frame's offset (`PictureLayout.zoom` of the frame's modifiers), as per-frame
-  /// tables in `scale`'s `w`/`h` (`eval=frame`) and `crop`'s `x`/`y`, which `crop`
-  /// evaluates at every frame.
-  func animatedZoom(_ item: TimelineItem, box: PixelSize, count: Int64, translucent: Bool) -> [Filter] {
+  /// An animated zoom and pan: at each of the item's `count` frames (numbered from 0) the
+  /// `box`-sized picture scaled to that frame's size and cropped back to the box at that
+  /// frame's offset (zoomed in) or padded into it there with `fill` (zoomed out) —
+  /// `PictureLayout.zoom` of the frame's modifiers — as per-frame tables in `scale`'s
+  /// `w`/`h` (`eval=frame`) and `crop`'s `x`/`y`, which `crop` evaluates at every frame.
+  /// When the zoom goes below 1 somewhere, `pad` (`eval=frame`; it has no time, so it
+  /// centres each frame's picture by its own size) first puts the picture in a fixed frame
+  /// at least twice the box, so that every frame's window lies inside it.
+  func animatedZoom(_ item: TimelineItem, box: PixelSize, count: Int64, translucent: Bool, fill: UInt32) -> [Filter] {
     var plans: [PictureLayout.Fit] = []
     for j in 0..<max(1, count) {
       let mods = item.resolved(atFrame: item.startFrame + j, grid: grid)
@@ -150,14 +157,38 @@ extension LoweringRun {
         "w": table { $0.scaled.width }, "h": table { $0.scaled.height }, "eval": "frame",
         "flags": "bicubic+full_chroma_inp",
       ])
-    let crop = Filter(
-      "crop",
-      ["w": String(box.width), "h": String(box.height), "x": table { $0.offset.x }, "y": table { $0.offset.y }])
-    // `crop` comes right after `scale`: a filter between them would keep the size its link
-    // was configured with, and `crop` would clip its offsets to that stale size.
-    guard translucent else { return [scale, crop] }
-    return [
-      Filter("format", ["pix_fmts": "gbrap"]), Filter("premultiply", ["inplace": "1"]), scale, crop,
+    var filters = [scale]
+    func zoomedIn(_ plan: PictureLayout.Fit) -> Bool {
+      plan.scaled.width >= box.width && plan.scaled.height >= box.height
+    }
+    // The crop window's corner: in the scaled picture, or around the centred one.
+    var corner: (PictureLayout.Fit) -> (x: Int64, y: Int64) = { $0.offset }
+    if plans.contains(where: { !zoomedIn($0) }) {
+      let frame = PixelSize(
+        width: max(2 * box.width, plans.map(\.scaled.width).max() ?? 0),
+        height: max(2 * box.height, plans.map(\.scaled.height).max() ?? 0))
+      filters.append(
+        Filter(
+          "pad",
+          [
+            "w": String(frame.width), "h": String(frame.height), "x": "(ow-iw)/2", "y": "(oh-ih)/2",
+            "eval": "frame", "color": OptionText.color(fill),
+          ]))
+      corner = { plan in
+        let centred = ((frame.width - plan.scaled.width) / 2, (frame.height - plan.scaled.height) / 2)
+        return zoomedIn(plan)
+          ? (centred.0 + plan.offset.x, centred.1 + plan.offset.y)
+          : (centred.0 - plan.offset.x, centred.1 - plan.offset.y)
+      }
+    }
+    // `crop` comes right after `scale` (or `pad`): a filter between them would keep the size
+    // its link was configured with, and `crop` would clip its offsets to that stale size.
+    filters.append(
+      Filter(
+        "crop",
+        ["w": String(box.width), "h": String(box.height), "x": table { corner($0).x }, "y": table { corner($0).y }]))
+    guard translucent else { return filters }
+    return [Filter("format", ["pix_fmts": "gbrap"]), Filter("premultiply", ["inplace": "1"])] + filters + [
       Filter("unpremultiply", ["inplace": "1"]), Filter("format", ["pix_fmts": "rgba"]),
     ]
   }

@@ -132,10 +132,10 @@ public struct PicturePipeline: Sendable, Equatable {
 
   /// An overlay's box at scale 1 (the pipeline of `mods` at `scale 1`), for an animated
   /// scale (``ItemMotion/Layout``).
-  public func unscaledBox(_ mods: ItemModifiers, source: PixelSize, canvas: PixelSize) -> PixelSize {
+  public static func unscaledBox(_ mods: ItemModifiers, source: PixelSize, canvas: PixelSize) -> PixelSize {
     var one = mods
     one.scale = .one
-    return PicturePipeline(one, source: source, role: role, canvas: canvas).box
+    return PicturePipeline(one, source: source, role: .overlay, canvas: canvas).box
   }
 
   /// Equal roles, steps, sizes and corners.

@@ -85,8 +85,8 @@ final class ClipItemRenderer {
       motion = ItemMotion(
         item, frameCount: item.endFrame - item.startFrame, grid: grid,
         layout: ItemMotion.Layout(
-          box: placed.box, picture: placed.bounds, canvas: canvas, unscaledBox: placed.unscaledBox,
-          turn: base.rotation))
+          box: placed.box, picture: placed.bounds, canvas: canvas,
+          unscaledBox: PicturePipeline.unscaledBox(base, source: placed.source, canvas: canvas), turn: base.rotation))
     }
     motionLaidOut = true
     let j = k - item.startFrame

@@ -15,11 +15,11 @@ final class ClipPictureProcessor {
     var image: RGBAImage
     var x: Int
     var y: Int
-    /// An overlay's unturned box, the size of its picture and its box at scale 1
+    /// An overlay's unturned box, the size of its picture, and the source picture's size
     /// (``ItemMotion/Layout``).
     var box: PixelSize = PixelSize(width: 0, height: 0)
     var bounds: PixelSize = PixelSize(width: 0, height: 0)
-    var unscaledBox: PixelSize? = nil
+    var source: PixelSize = PixelSize(width: 0, height: 0)
   }
 
   let role: PicturePipeline.Role
@@ -100,7 +100,7 @@ final class ClipPictureProcessor {
     }
     return Placed(
       image: image, x: Int(pipeline.corner.x), y: Int(pipeline.corner.y), box: pipeline.box, bounds: pipeline.bounds,
-      unscaledBox: pipeline.unscaledBox(mods, source: sourceSize, canvas: canvas))
+      source: sourceSize)
   }
 
   /// The size of a picture, as the layout counts it.

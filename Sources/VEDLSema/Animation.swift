@@ -169,7 +169,8 @@ extension ItemModifiers {
       case .volume:
         break  // sound: evaluated at each sample (``Animation/value(at:)``)
       case .zoom:
-        zoom = Rational(Int64((x * 1_000_000).rounded()), 1_000_000) ?? .one
+        // Millionths, at least one (an overshooting easing may dip below a key).
+        zoom = Rational(Int64((min(max(x, 1e-6), 20) * 1_000_000).rounded()), 1_000_000) ?? .one
       case .pan:
         pan = (Animation.pixel(x), Animation.pixel(y))
       case .scale:

@@ -209,10 +209,10 @@ extension CheckRun {
       let e = args.positional[1]
       if property == .zoom {
         guard case .number(let z)? = evaluate(e, expected: .number) else { return nil }
-        guard z >= .one && z <= Self.largestZoom else {
+        guard z.isPositive && z <= Self.largestZoom else {
           report(
-            .valueOutOfRange, "an animated zoom must be from 1 to \(Self.largestZoom)", e.span,
-            notes: ["`1` is the picture as it fits its box; zooming out is not animated yet"])
+            .valueOutOfRange, "an animated zoom must be greater than 0 and at most \(Self.largestZoom)", e.span,
+            notes: ["`1` is the picture as it fits its box; below 1 it zooms out"])
           return nil
         }
         return .number(z)

@@ -124,4 +124,51 @@ import VEDLTime
       }
     }
   }
+
+  @Test func zoomingOutOverTimeIsTheStaticZoomOfItsInstant() throws {
+    // A photo on the main track zooms from 1.2 out to 0.6 over 2 s, panning, on a red
+    // canvas: each sampled frame must be what a one-frame edit with the static `zoom` and
+    // `pan` of that instant draws — zoomed in (cropped) and zoomed out (red bars) alike.
+    let folder = NSTemporaryDirectory() + "vedl-motion-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder + "/media", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FFmpegCLI.mustRun([
+      "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x180,format=rgb24", "-frames:v", "1",
+      folder + "/media/photo.png",
+    ])
+    func edit(_ modifiers: String, duration: String) throws -> Timeline {
+      try NativeHarness.timeline(
+        """
+        canvas 160x90 fps: 25 background: #FF0000
+        let photo = image("media/photo.png")
+        track main {
+          clip photo duration: \(duration) {
+            \(modifiers)
+          }
+        }
+        """, directory: folder)
+    }
+    let animated = try edit(
+      "animate zoom { key 0s 1.2; key 2s 0.6 }\n    animate pan { key 0s x: 0 y: 0; key 2s x: 20 y: -10 }",
+      duration: "2s")
+    for backend in ["ffmpeg", "native"] {
+      func render(_ timeline: Timeline) throws -> [[UInt8]] {
+        let path =
+          backend == "ffmpeg"
+          ? try NativeHarness.renderFFmpeg(timeline, directory: folder, format: .mov, quality: .lossless)
+          : try NativeHarness.renderNative(timeline, directory: folder, format: .mov, quality: .lossless).path
+        return try FFmpegCLI.rgbFrames(path, width: 160, height: 90)
+      }
+      let moving = try render(animated)
+      #expect(moving.count == 50)
+      for k in [5, 30, 45] {
+        let u = Double(k) / 25 / 2
+        let zoom = String(format: "%.6f", 1.2 - 0.6 * u)
+        let pan = (Int((20 * u + 0.5).rounded(.down)), Int((-10 * u + 0.5).rounded(.down)))
+        let reference = try render(try edit("zoom \(zoom)\n    pan x: \(pan.0) y: \(pan.1)", duration: "1f"))
+        let differing = zip(moving[k], reference[0]).filter { abs(Int($0) - Int($1)) > 1 }.count
+        #expect(differing == 0, "\(backend) frame \(k) (zoom \(zoom), pan \(pan)): \(differing) values differ")
+      }
+    }
+  }
 }
