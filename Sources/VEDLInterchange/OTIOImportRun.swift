@@ -233,7 +233,9 @@ final class OTIOImportRun {
       guard let s = OTIOExact.seconds(m.markedRange.startTime), let d = OTIOExact.seconds(m.markedRange.duration)
       else { return nil }
       let at = origin + (s - sourceStart) / speed
-      var line = "// marker \(quoted(m.name)) at \(text.time(at))"
+      // A comment reads better rounded than as an exact quotient.
+      let when = text.time(at).hasPrefix("(") ? "≈" + at.decimalText(fractionDigits: 3) + "s" : text.time(at)
+      var line = "// marker \(quoted(m.name)) at \(when)"
       if !d.isZero { line += " for \(text.time(d))" }
       if !m.color.isEmpty { line += " (\(m.color))" }
       if !m.comment.isEmpty { line += ": \(m.comment)" }
