@@ -99,7 +99,6 @@ public enum TextBlock {
   /// place.
   public static func draws(_ measured: MeasuredText, layout: TextLayout) -> [Draw] {
     let lines = measured.lines
-    let count = Int64(lines.count)
     let leading = layout.align == .leading
     let fonts = Set(lines.flatMap { $0.runs.map(\.font) })
     let (whole, gap, blockHeight) = block(measured, layout: layout)
