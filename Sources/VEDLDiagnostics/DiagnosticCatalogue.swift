@@ -22,7 +22,8 @@ public struct CatalogueEntry: Sendable, Hashable {
 public enum DiagnosticCatalogue {
   /// Every entry, sorted by code.
   public static let all: [CatalogueEntry] = {
-    let entries = lexical + syntax + files + names + timing + motion + media + exports + captions + editor + render
+    let entries =
+      lexical + syntax + files + names + timing + motion + media + exports + captions + editor + render + plans
     return entries.sorted { $0.code < $1.code }
   }()
 
