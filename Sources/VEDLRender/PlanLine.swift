@@ -73,23 +73,37 @@ public struct PlanLine: Codable, Sendable, Hashable {
 
   /// Refuses the job (`RenderError.versionMismatch`, `.planChanged`) when the worker's
   /// versions differ from the planner's, or when the script or an input listed in the line
-  /// has other contents now (checked before anything else, to name the file).
-  public func verify(vedl workerVedl: String, libav workerLibav: String) throws(RenderError) {
-    let planned = [self.vedl.map { "vedl \($0)" }, self.libav].compactMap { $0 }
-    let worker = [self.vedl == nil ? nil : "vedl \(workerVedl)", self.libav == nil ? nil : workerLibav]
-      .compactMap { $0 }
-    if planned != worker {
-      throw .versionMismatch(planned: planned.joined(separator: " with "), worker: worker.joined(separator: " with "))
+  /// has other contents now (checked before anything else, to name the file); a relative
+  /// path (the script's) is resolved with `resolve`, against the working folder.
+  public func verify(
+    vedl workerVedl: String, libav workerLibav: String, resolve: (String) -> String = { $0 }
+  ) throws(RenderError) {
+    var planned: [String] = []
+    var worker: [String] = []
+    if let vedl, vedl != workerVedl {
+      planned.append("vedl \(vedl)")
+      worker.append("vedl \(workerVedl)")
+    }
+    if let libav, libav != workerLibav {
+      // Only the libraries that differ, to keep the message short.
+      let mine = Set(workerLibav.components(separatedBy: ", "))
+      let theirs = Set(libav.components(separatedBy: ", "))
+      planned.append(libav.components(separatedBy: ", ").filter { !mine.contains($0) }.joined(separator: ", "))
+      worker.append(workerLibav.components(separatedBy: ", ").filter { !theirs.contains($0) }.joined(separator: ", "))
+    }
+    if !planned.isEmpty {
+      throw .versionMismatch(planned: planned.joined(separator: " and "), worker: worker.joined(separator: " and "))
     }
     var changes: [String] = []
     for input in inputs ?? [] {
-      guard FileManager.default.fileExists(atPath: input.path) else {
+      let path = resolve(input.path)
+      guard FileManager.default.fileExists(atPath: path) else {
         changes.append("\"\(input.path)\" is gone")
         continue
       }
       let digest: String?
       do throws(RenderError) {
-        digest = try FileDigest.sha256(ofFileAt: input.path, cancellation: nil)
+        digest = try FileDigest.sha256(ofFileAt: path, cancellation: nil)
       } catch {
         changes.append("\"\(input.path)\" cannot be read")
         continue
