@@ -157,4 +157,21 @@ import VEDLTestSupport
     #expect(averages.count == 52)
     #expect(averages.allSatisfy { $0 > 30 }, "\(averages)")
   }
+
+  /// At 29.97 fps a WebM's millisecond timestamps are rounded frame times: the assembly
+  /// rounds each frame's own time, not a chunk's start plus a rounded offset.
+  @Test(arguments: ["mp4", "webm"])
+  func anNTSCRateKeepsItsRoundedTimestamps(format: String) throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = write(
+      "canvas 64x36 fps: 29.97\ntrack main {\n  clip testpattern() duration: 59f\n  crossfade 6f\n"
+        + "  clip color(#336699) duration: 29f\n}\n", "t.vedl", in: folder)
+    #expect(vedl(["render", "t.vedl", "-o", "single.\(format)"], in: folder.path).status == 0)
+    let chunked = vedl(["render", "t.vedl", "-o", "chunked.\(format)", "--chunks", "7"], in: folder.path)
+    #expect(chunked.status == 0, "\(chunked.stderr)")
+    let times = try Self.packetTimes(folder.appendingPathComponent("single.\(format)").path, stream: "v:0")
+    #expect(times.count == 82)
+    #expect(try Self.packetTimes(folder.appendingPathComponent("chunked.\(format)").path, stream: "v:0") == times)
+  }
 }
