@@ -34,7 +34,7 @@ enum JobCommand {
     let planPath = parsed.positionals[0]
     let output = DiagnosticOutput(format: .text, io: io)
     func refuse(_ error: RenderError) -> Int32 {
-      output.emit([RenderDiagnostics.planDiagnostic(for: error)])
+      output.emit([RenderDiagnostics.planDiagnostic(for: error, plan: planPath)])
       return VEDLCommandLine.ExitStatus.failure
     }
     let lines: [PlanLine]

@@ -129,8 +129,17 @@ public struct PlanLine: Codable, Sendable, Hashable {
     let path = resolve(output)
     guard FileManager.default.fileExists(atPath: path) else { return .missing }
     let metadata = path + ".json"
-    let recorded = RenderMetadata.recordedPlan(at: metadata).plan ?? RenderMetadata.recordedFingerprint(at: metadata)
-    return recorded != nil && recorded == plan ? .done : .stale
+    let (recordedPlan, chunk) = RenderMetadata.recordedPlan(at: metadata)
+    let recorded = recordedPlan ?? RenderMetadata.recordedFingerprint(at: metadata)
+    guard recorded != nil, recorded == plan else { return .stale }
+    // Chunk 0 is done with the sound file beside it.
+    if let sound = chunk?.sound,
+      !FileManager.default.fileExists(
+        atPath: ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(sound))
+    {
+      return .missing
+    }
+    return .done
   }
 
   // MARK: Reading plans

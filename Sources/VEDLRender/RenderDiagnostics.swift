@@ -76,16 +76,17 @@ public enum RenderDiagnostics {
 
   /// The diagnostic of a plan's job (E0820–E0823, docs/scale-out.md): about the plan, the
   /// worker or the chunks rather than a place in the script, so it points at no source text.
-  public static func planDiagnostic(for error: RenderError) -> Diagnostic {
+  /// `plan` names the plan file when the job knows it.
+  public static func planDiagnostic(for error: RenderError, plan planPath: String = "plan") -> Diagnostic {
     let nowhere = { (path: String) in SourceFile(path: path, bytes: []) }
     switch error {
     case .planChanged(let plan, _):
       return Diagnostic(
-        .planOutOfDate, error.message, file: nowhere("plan"), span: .point(0), notes: ["the plan is \(plan)"],
+        .planOutOfDate, error.message, file: nowhere(planPath), span: .point(0), notes: ["the plan is \(plan)"],
         help: "make the plan again (`vedl render FILE --chunks N --plan`) and run its jobs")
     case .versionMismatch:
       return Diagnostic(
-        .planVersionMismatch, error.message, file: nowhere("plan"), span: .point(0),
+        .planVersionMismatch, error.message, file: nowhere(planPath), span: .point(0),
         notes: ["the chunks of one output must come from the same encoder"],
         help: "run the job on a worker with the planner's vedl and libav, or make the plan again")
     case .chunksNotReady(let output, let problems):
@@ -98,7 +99,7 @@ public enum RenderDiagnostics {
     case .invalidPlan(let path, _):
       return Diagnostic(.invalidPlan, error.message, file: nowhere(path), span: .point(0))
     default:
-      return Diagnostic(.renderEncodingFailed, error.message, file: nowhere("plan"), span: .point(0))
+      return Diagnostic(.renderEncodingFailed, error.message, file: nowhere(planPath), span: .point(0))
     }
   }
 
