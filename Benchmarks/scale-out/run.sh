@@ -43,7 +43,9 @@ bash "$HERE/../render/make_media.sh" "$WORK/media"
   done
   echo "}"
   echo "track audio {"
-  echo "  clip music at: 0s until: end volume: -12dB"
+  # The 40 s music three times, and its start again for the last half second.
+  for at in 0 40 80; do echo "  clip music at: ${at}s duration: 40s volume: -12dB"; done
+  echo "  clip music at: 120s until: end volume: -12dB"
   echo "}"
   echo "export \"out.mp4\" quality: $QUALITY"
 } > "$WORK/edit.vedl"
@@ -52,7 +54,9 @@ echo "machine: $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f
 
 timed() { # LABEL CMD… — prints "LABEL: W s wall, C s CPU" and sets WALL, CPU
   local out
-  out=$( { /usr/bin/time -f "%e %U %S" "${@:2}" >/dev/null 2>/dev/null; } 2>&1 | tail -n 1)
+  /usr/bin/time -o "$WORK/time.txt" -f "%e %U %S" "${@:2}" >/dev/null 2>"$WORK/last.err" ||
+    { cat "$WORK/last.err" >&2; exit 1; }
+  out=$(tail -n 1 "$WORK/time.txt")
   WALL=$(echo "$out" | cut -d' ' -f1)
   CPU=$(echo "$out" | awk '{ print $2 + $3 }')
   echo "  $1: $WALL s wall, $CPU s CPU"
