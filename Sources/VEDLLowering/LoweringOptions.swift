@@ -13,23 +13,30 @@ public struct LoweringOptions: Sendable, Hashable {
   /// Measures text as `drawtext` draws it, to wrap a text in a `size width:` box at word
   /// boundaries; `nil` (tests, the language server) does not wrap.
   public var textMeasurer: (any TextMeasuring)?
+  /// The only output frames that must be right (a chunk of a chunked render), or `nil` for
+  /// all. Items that show no frame of it are left out — an overlay item is not drawn, a
+  /// main-track item's picture is black — so the graph does not decode, scale and composite
+  /// what the chunk's `trim` throws away; the frames of the window are unchanged, since no
+  /// filter carries state from one item to another.
+  public var window: Range<Int64>?
 
   /// Options; every one defaults to "as the timeline says" (and no wrapping).
   public init(
     baseDirectory: String? = nil, quality: QualityPreset.Name? = nil, format: Export.Format? = nil,
-    textMeasurer: (any TextMeasuring)? = nil
+    textMeasurer: (any TextMeasuring)? = nil, window: Range<Int64>? = nil
   ) {
     self.baseDirectory = baseDirectory
     self.quality = quality
     self.format = format
     self.textMeasurer = textMeasurer
+    self.window = window
   }
 
   /// Equal when the choices are equal and both have a text measurer or neither has one (a
   /// measurer has no identity to compare; any one measures as `drawtext` does).
   public static func == (lhs: LoweringOptions, rhs: LoweringOptions) -> Bool {
     lhs.baseDirectory == rhs.baseDirectory && lhs.quality == rhs.quality && lhs.format == rhs.format
-      && (lhs.textMeasurer == nil) == (rhs.textMeasurer == nil)
+      && lhs.window == rhs.window && (lhs.textMeasurer == nil) == (rhs.textMeasurer == nil)
   }
 
   /// Hashes what `==` compares.
@@ -37,6 +44,8 @@ public struct LoweringOptions: Sendable, Hashable {
     hasher.combine(baseDirectory)
     hasher.combine(quality)
     hasher.combine(format)
+    hasher.combine(window?.lowerBound)
+    hasher.combine(window?.upperBound)
     hasher.combine(textMeasurer == nil)
   }
 }

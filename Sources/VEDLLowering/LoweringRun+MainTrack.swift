@@ -32,8 +32,9 @@ extension LoweringRun {
   mutating func mainItemVideo(_ item: TimelineItem, index: Int) throws(LoweringError) -> String {
     let count = item.endFrame - item.startFrame
     let stem = "main\(index)"
-    guard item.kind == .clip else {
-      // A gap is black, whatever the canvas background.
+    // A gap is black, whatever the canvas background; so is an item outside the window
+    // (its frames are cut away).
+    guard item.kind == .clip, isInWindow(item.startFrame..<item.endFrame) else {
       let label = builder.label(stem)
       builder.add([], solidPicture(0x0000_00FF, count: count), [label])
       return label

@@ -10,12 +10,24 @@ extension LoweringRun {
     return (item.startFrame, end)
   }
 
+  /// Whether output frames `frames` show any frame of the options' window (always, without
+  /// one).
+  func isInWindow(_ frames: Range<Int64>) -> Bool {
+    options.window.map { $0.overlaps(frames) } ?? true
+  }
+
   /// Draws one overlay item onto the composite picture.
   /// `stem` names the item's pads (`t1i0`: track 1, item 0).
   mutating func lowerOverlayItem(_ item: TimelineItem, stem: String, onto composite: inout PendingStream)
     throws(LoweringError)
   {
     guard let frames = visibleFrames(item) else { return }
+    guard isInWindow(frames.first..<frames.end) else {
+      // Not drawn, but the composite turns RGB for it as it would in the whole edit's graph:
+      // the window's frames then go through the same conversions.
+      if item.kind != .gap && !(item.kind == .text && (item.text ?? "").isEmpty) { composeInRGB(&composite) }
+      return
+    }
     switch item.kind {
     case .clip:
       let placed = try lowerPicture(item, count: frames.end - frames.first, target: .overlay, stem: stem)

@@ -97,7 +97,9 @@ public struct ChunkedRender: Sendable {
 
     let temporary = try files.temporaryPath(for: path)
     switch plan.job.ffmpeg {
-    case .some(let ffmpeg):
+    case .some:
+      // Lowered again for the chunk's frames: what no frame of it shows is left out.
+      let ffmpeg = try RenderPlan(timeline: timeline, target: target, settings: settings, window: range)
       do {
         _ = try ffmpeg.videoChunk(frames: range).runner(writingTo: temporary).run(
           cancellation: cancellation, progress: progress)

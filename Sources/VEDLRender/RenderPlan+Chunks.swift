@@ -9,8 +9,9 @@ extension RenderPlan {
   ///
   /// The whole graph runs and `trim` keeps the range at its very end: every filter sees the
   /// frames (and the clock, and the caption commands) it sees in the single render, so the
-  /// range's pictures are the single render's. It costs the filtering of the frames before
-  /// the range (never their encoding); docs/scale-out.md gives the figures.
+  /// range's pictures are the single render's. Lowered with the range as its window
+  /// (`LoweringOptions.window`), the frames before the range cost little: items that show
+  /// none of it are not decoded or drawn; docs/scale-out.md gives the figures.
   public func videoChunk(frames: Range<Int64>) -> RenderPlan {
     guard let video = graph.videoOutput else { return self }
     var chunk = graph.keepingOutputs([video])

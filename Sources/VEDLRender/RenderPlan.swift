@@ -20,14 +20,17 @@ public struct RenderPlan: Sendable {
     FilterGraphPrinter.command(graph, output: output, encoding: encoding)
   }
 
-  /// Lowers `timeline` for `target`.
+  /// Lowers `timeline` for `target`; with a `window`, only those output frames need be right
+  /// (a chunk's: `LoweringOptions.window`).
   ///
   /// - Throws: `RenderError.lowering` when the timeline cannot become a graph.
-  public init(timeline: Timeline, target: RenderTarget, settings: RenderSettings) throws(RenderError) {
+  public init(timeline: Timeline, target: RenderTarget, settings: RenderSettings, window: Range<Int64>? = nil)
+    throws(RenderError)
+  {
     // Text in a `size width:` box is wrapped where the native renderer wraps it.
     let options = LoweringOptions(
       baseDirectory: settings.baseDirectory, quality: settings.quality, format: target.format,
-      textMeasurer: FontLibraryTextMeasurer.needed(by: timeline))
+      textMeasurer: FontLibraryTextMeasurer.needed(by: timeline), window: window)
     switch Lowering.lower(timeline, export: target.export, options: options) {
     case .success(let graph): self.graph = graph
     case .failure(let error): throw .lowering(error)
