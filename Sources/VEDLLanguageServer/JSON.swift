@@ -1,6 +1,9 @@
-/// A JSON value, as JSON-RPC carries it. The server's own type rather than Foundation's
-/// `JSONSerialization`, so that integers stay integers (request ids, positions), `true` is
-/// never confused with `1`, and parsing is strict and bounded on untrusted input.
+import Foundation
+
+/// A JSON value, as JSON-RPC carries it: the messages' dynamic part (params, results), so
+/// that integers stay integers (request ids, positions) and `true` is never confused with
+/// `1`. Read and written by Foundation's `JSONDecoder`/`JSONEncoder` (`Codable`), which
+/// parse strictly and bound the nesting of untrusted input.
 public enum JSON: Sendable, Hashable {
   case null
   case bool(Bool)
@@ -69,4 +72,77 @@ extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Express
     for (key, value) in elements { members[key] = value }
     self = .object(members)
   }
+}
+
+extension JSON: Codable {
+  /// Reads any JSON value. Integral numbers that fit in `Int` become `.integer` (exactly, as
+  /// `JSONDecoder` reads integers digit by digit), other numbers `.double`.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let b = try? container.decode(Bool.self) {
+      self = .bool(b)
+    } else if let i = try? container.decode(Int.self) {
+      self = .integer(i)
+    } else if let d = try? container.decode(Double.self) {
+      self = .double(d)
+    } else if let s = try? container.decode(String.self) {
+      self = .string(s)
+    } else if let a = try? container.decode([JSON].self) {
+      self = .array(a)
+    } else {
+      self = .object(try container.decode([String: JSON].self))
+    }
+  }
+
+  /// Writes the value; a non-finite number, which JSON cannot spell, becomes `null`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .null: try container.encodeNil()
+    case .bool(let b): try container.encode(b)
+    case .integer(let i): try container.encode(i)
+    case .double(let d): if d.isFinite { try container.encode(d) } else { try container.encodeNil() }
+    case .string(let s): try container.encode(s)
+    case .array(let a): try container.encode(a)
+    case .object(let o): try container.encode(o)
+    }
+  }
+}
+
+/// Why a text is not one JSON value (the decoder's own explanation).
+public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+  public let message: String
+  public var description: String { message }
+}
+
+extension JSON {
+  /// Parses one JSON text that fills all of `bytes` (surrounding whitespace allowed).
+  public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSON {
+    do {
+      return try JSONDecoder().decode(JSON.self, from: Data(bytes))
+    } catch let DecodingError.dataCorrupted(context) {
+      throw JSONParseError(message: (context.underlyingError as? NSError)?.debugDescription ?? context.debugDescription)
+    } catch {
+      throw JSONParseError(message: "not a JSON value: \(error)")
+    }
+  }
+
+  /// Parses a JSON text given as a string.
+  public static func parse(_ text: String) throws(JSONParseError) -> JSON {
+    try parse(Array(text.utf8))
+  }
+
+  /// The compact UTF-8 text of the value, members in sorted key order (the same value always
+  /// gives the same bytes; tests compare them).
+  public var bytes: [UInt8] {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    // Encoding a JSON value cannot fail: every case has a JSON spelling.
+    return (try? [UInt8](encoder.encode(self))) ?? Array("null".utf8)
+  }
+
+  /// The compact text of the value.
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -91,7 +91,7 @@ public enum IncomingMessage: Sendable, Hashable {
   public static func decode(_ body: [UInt8]) -> IncomingMessage {
     let json: JSON
     do {
-      json = try JSONParser.parse(body)
+      json = try JSON.parse(body)
     } catch {
       return .invalid(id: nil, error: .parseError("invalid JSON: \(error)"))
     }

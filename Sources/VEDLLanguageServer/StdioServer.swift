@@ -109,7 +109,7 @@ final class FrameWriter: @unchecked Sendable {
   }
 
   func write(_ message: JSON) {
-    let frame = MessageFramer.frame(JSONWriter.bytes(message))
+    let frame = MessageFramer.frame(message.bytes)
     lock.withLock {
       guard !failed else { return }
       var offset = 0

@@ -49,7 +49,7 @@ import Testing
     }
 
     func send(_ message: JSON) {
-      write(MessageFramer.frame(JSONWriter.bytes(message)))
+      write(MessageFramer.frame(message.bytes))
     }
 
     /// Reads messages until one satisfies `predicate`; `nil` when the output ends or nothing
@@ -57,7 +57,7 @@ import Testing
     func receive(until predicate: (JSON) -> Bool) -> JSON? {
       while true {
         while case .message(let body)? = framer.next() {
-          if let json = try? JSONParser.parse(body), predicate(json) { return json }
+          if let json = try? JSON.parse(body), predicate(json) { return json }
         }
         var ready = pollfd(fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
         guard poll(&ready, 1, 20_000) > 0 else { return nil }
@@ -99,7 +99,7 @@ import Testing
         "textDocument": ["uri": "file:///tmp/x.vedl", "languageId": "vedl", "version": 1, "text": "frobnicate\n"]
       ],
     ]
-    for byte in MessageFramer.frame(JSONWriter.bytes(open)) { s.write([byte]) }
+    for byte in MessageFramer.frame(open.bytes) { s.write([byte]) }
     #expect(s.receive { $0["id"] == .null }?["error"]?["code"] == -32700, "the bad body is answered")
     let published = s.receive { $0["method"] == "textDocument/publishDiagnostics" }
     #expect(published?["params"]?["diagnostics"]?.arrayValue?.first?["code"] == "E0301")
@@ -120,17 +120,17 @@ import Testing
     for k in 0..<2000 { text += "  clip a duration: 1s id: c\(k)\n" }
     text += "}\n"
     bytes += MessageFramer.frame(
-      JSONWriter.bytes([
+      ([
         "jsonrpc": "2.0", "method": "textDocument/didOpen",
         "params": ["textDocument": ["uri": "file:///tmp/big.vedl", "version": 1, "text": .string(text)]],
-      ]))
+      ] as JSON).bytes)
     bytes += MessageFramer.frame(
-      JSONWriter.bytes([
+      ([
         "jsonrpc": "2.0", "id": 7, "method": "textDocument/documentSymbol",
         "params": ["textDocument": ["uri": "file:///tmp/big.vedl"]],
-      ]))
+      ] as JSON).bytes)
     bytes += MessageFramer.frame(
-      JSONWriter.bytes(["jsonrpc": "2.0", "method": "$/cancelRequest", "params": ["id": 7]]))
+      (["jsonrpc": "2.0", "method": "$/cancelRequest", "params": ["id": 7]] as JSON).bytes)
     s.write(bytes)
     #expect(s.response(7)?["error"]?["code"] == .integer(ResponseError.requestCancelledCode))
     s.closeInput()
