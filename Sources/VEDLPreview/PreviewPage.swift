@@ -46,7 +46,7 @@ enum PreviewPage {
     "use strict";
     const $ = (id) => document.getElementById(id);
     const state = { frame: 0, frameCount: 0, fps: 30, nominal: 30, revision: 0, scale: null,
-      playing: false, proxyRevision: -1, timer: null };
+      playing: false, proxyRevision: -1, proxyAvailable: null, timer: null };
 
     function clamp(k) { return Math.max(0, Math.min(state.frameCount - 1, Math.floor(k))); }
 
@@ -174,14 +174,15 @@ enum PreviewPage {
       }
     }
 
-    function checkProxy() {
-      fetch("/proxy.mp4", { headers: { Range: "bytes=0-0" } }).then((r) => {
-        const rev = +(r.headers.get("X-VEDL-Revision") || -1);
-        if ((r.status === 206 || r.status === 200) && rev === state.revision && rev !== state.proxyRevision) {
-          state.proxyRevision = rev;
-          $("proxy").src = "/proxy.mp4?r=" + rev;
-        }
-      }).catch(() => {});
+    // The server says when a proxy is ready (`hello`, `proxy`); it is used only while it
+    // shows the revision on screen.
+    function useProxy(revision) {
+      if (revision === null || revision === undefined) return;
+      state.proxyAvailable = revision;
+      if (revision === state.revision && revision !== state.proxyRevision) {
+        state.proxyRevision = revision;
+        $("proxy").src = "/proxy.mp4?r=" + revision;
+      }
     }
 
     $("play").addEventListener("click", () => state.playing ? stopPlaying() : startPlaying());
@@ -213,12 +214,14 @@ enum PreviewPage {
     if (start) state.frame = +start[1];
     const events = new EventSource("/events");
     const onRevision = (e) => {
-      const rev = JSON.parse(e.data).revision;
-      if (rev !== state.revision) reload(rev).then(checkProxy);
+      const message = JSON.parse(e.data);
+      if (message.revision !== state.revision) {
+        reload(message.revision).then(() => useProxy(message.proxy ?? state.proxyAvailable));
+      }
     };
     events.addEventListener("hello", onRevision);
     events.addEventListener("changed", onRevision);
-    events.addEventListener("proxy", () => checkProxy());
+    events.addEventListener("proxy", (e) => useProxy(JSON.parse(e.data).revision));
     </script>
     </body>
     </html>

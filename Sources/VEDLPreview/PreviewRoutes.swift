@@ -37,7 +37,11 @@ public struct PreviewRoutes: Sendable {
         contentType: "application/json", headers: Self.noStore + [("X-VEDL-Revision", String(session.revision))],
         data: Data((session.diagnosticsJSON + "\n").utf8))
     case "/events":
-      let greeting = EventHub.message(event: "hello", data: "{\"revision\":\(session.revision)}")
+      // The current revision, and the revision of the ready proxy (so a page opened later
+      // knows it may play it).
+      let proxy = session.proxy?.latest.map { String($0.revision) } ?? "null"
+      let greeting = EventHub.message(
+        event: "hello", data: "{\"revision\":\(session.revision),\"proxy\":\(proxy)}")
       return HTTPResponse(
         contentType: "text/event-stream", headers: Self.noStore,
         body: .events(session.events.subscribe(greeting: greeting)))

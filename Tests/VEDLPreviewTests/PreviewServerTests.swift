@@ -100,7 +100,7 @@ func editScript(width: Int, height: Int, second: String = "#1E3A8A", title: Stri
     let fixture = try PreviewFixture(script: editScript(width: 320, height: 180))
     let events = try EventReader(port: fixture.server.port)
     let hello = try #require(events.next("hello", within: 5))
-    #expect(hello == "{\"revision\":1}")
+    #expect(hello == "{\"revision\":1,\"proxy\":null}")
     let before = try fixture.served(frame: 59).pixel(160, 170)
     #expect(before.b > 100 && before.g < 100)
 
