@@ -40,17 +40,19 @@ python3 -c "import random; random.seed(19); print(' '.join(str(random.randrange(
 SERVER=$!
 for _ in $(seq 100); do [ -s server.txt ] && break; sleep 0.1; done
 URL=$(head -1 server.txt)
-curl -s -o /dev/null "${URL}frame/0.png"   # the first request opens the sources
-# Let the background proxy render finish, so it does not compete with the measurement.
-for _ in $(seq 600); do [ "$(curl -s -o /dev/null -w '%{http_code}' "${URL}proxy.mp4")" = 200 ] && break; sleep 0.5; done
+# The first request opens the sources; the frames after it are measured at once, while the
+# server draws ahead in the background, and again once it has (and has made the proxy).
+curl -s -o /dev/null -w '%{time_total}\n' "${URL}frame/0.png" >first.txt
+for k in $(cat frames.txt); do curl -s -o /dev/null -w '%{time_total}\n' "${URL}frame/$k.png"; done >preview-cold.txt
+for _ in $(seq 1200); do [ "$(curl -s -o /dev/null -w '%{http_code}' "${URL}proxy.mp4")" = 200 ] && break; sleep 0.5; done
 for k in $(cat frames.txt); do curl -s -o /dev/null -w '%{time_total}\n' "${URL}frame/$k.png"; done >preview.txt
 for k in $(cat frames.txt); do curl -s -o /dev/null -w '%{time_total}\n' "${URL}frame/$k.png?width=540"; done >preview-540.txt
 kill $SERVER; wait $SERVER 2>/dev/null || true; SERVER=
 
 timed() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N); echo "$e - $s" | bc; }
-for k in $(head -20 frames.txt); do timed "$VEDL" still edit.vedl --at "${k}f" -o still.png; done >still.txt
+for k in $(tr ' ' '\n' <frames.txt | head -20); do timed "$VEDL" still edit.vedl --at "${k}f" -o still.png; done >still.txt
 "$VEDL" render edit.vedl >/dev/null 2>&1
-for k in $(head -20 frames.txt); do
+for k in $(tr ' ' '\n' <frames.txt | head -20); do
   t=$(python3 -c "print(($k + 0.5) / 30)")
   timed ffmpeg -v error -y -ss "$t" -i out.mp4 -frames:v 1 ffmpeg.png
 done >ffmpeg.txt
@@ -64,8 +66,10 @@ p = lambda q: xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
 print(f"{name:<34} n={len(xs):<3} p50={p(0.5):7.1f} ms  p95={p(0.95):7.1f} ms  max={xs[-1]:7.1f} ms")
 PY
 }
-echo "1080x1920, $FRAMES frames, $(nproc) cores"
-summary "preview /frame/K.png" preview.txt
+echo "1080x1920, $FRAMES frames, $(nproc) cores, load average $(cut -d' ' -f1 /proc/loadavg)"
+summary "preview: first request" first.txt
+summary "preview /frame/K.png, drawing ahead" preview-cold.txt
+summary "preview /frame/K.png, drawn ahead" preview.txt
 summary "preview /frame/K.png?width=540" preview-540.txt
 summary "vedl still --at Kf (process)" still.txt
 summary "ffmpeg -ss from the render" ffmpeg.txt

@@ -1,6 +1,7 @@
 import Foundation
 import VEDLDiagnostics
 import VEDLFontRaster
+import VEDLMedia
 import VEDLNative
 import VEDLRaster
 import VEDLRender
@@ -37,8 +38,18 @@ final class PreviewRevision: @unchecked Sendable {
     inputs = ProtectedFiles.inputs(of: timeline, baseDirectory: baseDirectory).map(\.path)
   }
 
+  /// Full-size PNGs drawn ahead by the background pass (`fill`), by frame: scrubbing to a
+  /// frame far from the last one would otherwise decode from the source's previous key frame.
+  private let filledLock = NSLock()
+  private var filled: [Int64: Data] = [:]
+  private var filledBytes = 0
+  private let stopFilling = CancellationFlag()
+  /// The memory the drawn-ahead frames may take; past it the pass stops.
+  static let fillBudget = 768 << 20
+
   /// The PNG of timeline frame `frame`, `width` pixels wide when smaller than the canvas.
   func png(frame: Int64, width: Int?) throws(PreviewFrameError) -> Data {
+    if width == nil, let data = filledLock.withLock({ filled[frame] }) { return data }
     lock.lock()
     defer { lock.unlock() }
     do {
@@ -60,7 +71,7 @@ final class PreviewRevision: @unchecked Sendable {
         picture = picture.scaled(width: width, height: height)
       }
       let bytes: [UInt8]
-      do throws(StillEncodingError) { bytes = try StillPictureEncoder.encode(picture, as: .png) } catch {
+      do throws(StillEncodingError) { bytes = try StillPictureEncoder.encode(picture, as: .png, fast: true) } catch {
         throw .encoding(error.message)
       }
       let data = Data(bytes)
@@ -69,6 +80,47 @@ final class PreviewRevision: @unchecked Sendable {
       if recentOrder.count > 24 { recent[recentOrder.removeFirst()] = nil }
       return data
     }
+  }
+
+  /// Draws every frame in order on a thread of its own, at a lower priority than requests,
+  /// with a renderer of its own (sequential decoding, the cheap direction), keeping the PNGs
+  /// until `fillBudget` is reached; then calls `then` (the proxy is made next, so the two
+  /// background passes do not compete). `cancel()` stops it.
+  func fill(then: @escaping @Sendable () -> Void) {
+    let thread = Thread { [self] in
+      Self.lowerThreadPriority()
+      defer { if !stopFilling.isCancelled { then() } }
+      guard let renderer = try? makeRenderer() else { return }
+      for frame in 0..<timeline.frameCount {
+        if stopFilling.isCancelled { return }
+        if filledLock.withLock({ filled[frame] != nil }) { continue }
+        guard let picture = try? renderer.frame(frame),
+          let bytes = try? StillPictureEncoder.encode(picture, as: .png, fast: true)
+        else { return }
+        let full = filledLock.withLock {
+          filled[frame] = Data(bytes)
+          filledBytes += bytes.count
+          return filledBytes > Self.fillBudget
+        }
+        if full { return }
+      }
+    }
+    thread.name = "vedl-preview-fill"
+    thread.start()
+  }
+
+  /// How many frames are drawn ahead (tests, benchmarks).
+  var filledCount: Int { filledLock.withLock { filled.count } }
+
+  /// Stops the background pass (a newer revision replaced this one).
+  func cancel() { stopFilling.cancel() }
+
+  /// `nice` for this thread only (on Linux the nice value is per thread, and `who` 0 is the
+  /// calling one), so requests win the CPU.
+  private static func lowerThreadPriority() {
+    #if os(Linux)
+      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+    #endif
   }
 
   private func makeRenderer() throws(NativeRenderError) -> NativeFrameRenderer {

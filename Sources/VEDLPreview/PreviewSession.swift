@@ -75,13 +75,19 @@ public final class PreviewSession: @unchecked Sendable {
     }
     var all = identities
     for path in newGood?.inputs ?? [] where all[path] == nil { all[path] = FileIdentity.of(path: path) }
-    lock.withLock {
+    let replaced: PreviewRevision? = lock.withLock {
       revisionNumber = number
       diagnostics = checked
-      if let newGood { good = newGood }
       watched = all
+      guard let newGood else { return nil }
+      defer { good = newGood }
+      return good
     }
-    if let newGood, let proxy { proxy.make(for: newGood) }
+    if let newGood {
+      replaced?.cancel()
+      let proxy = proxy
+      newGood.fill { proxy?.make(for: newGood) }
+    }
     events.publish(event: "changed", data: "{\"revision\":\(number)}")
   }
 
@@ -118,6 +124,7 @@ public final class PreviewSession: @unchecked Sendable {
   /// Stops watching, ends the event streams and any proxy render.
   public func stop() {
     lock.withLock { watching = false }
+    lastGood?.cancel()
     events.close()
     proxy?.cancel()
   }
