@@ -25,6 +25,9 @@ for f in Samples/demo.vedl Samples/template.vedl Samples/editor.vedl Samples/mot
 done
 .build/debug/vedl fmt --check Samples/*.vedl
 
+echo "== scale-out recipes (GNU Parallel, a one-node Slurm, Kubernetes manifests; docs/scale-out.md)"
+bash scripts/test-scale-out.sh
+
 echo "== language server end to end (pytest-lsp, headless Neovim, TextMate grammar)"
 bash scripts/test-lsp.sh
 

@@ -112,10 +112,19 @@ enum BatchCommand {
       return VEDLCommandLine.ExitStatus.failure
     }
 
+    let runner = BatchRunner(
+      script: script, baseDirectory: (io.resolve(scriptPath) as NSString).deletingLastPathComponent,
+      backend: backend, force: parsed.flag("force"), concurrency: concurrency, protected: protected,
+      toolVersion: VEDLCommandLine.version, digests: DigestMemo.forUser(environment: io.environment))
     if parsed.flag("plan") {
       for job in prepared.jobs {
+        // The row's fingerprint: `vedl job` refuses the line once the row would render
+        // something else, and `--status` finds it done once `OUT.json` records it.
+        let plan = try? runner.renderJob(for: job).fingerprint().value
         io.out(
-          BatchPlanLine.text(for: job, script: scriptPath, backend: backend, force: parsed.flag("force")) + "\n")
+          BatchPlanLine.text(
+            for: job, script: scriptPath, backend: backend, force: parsed.flag("force"), plan: plan,
+            vedl: VEDLCommandLine.version) + "\n")
       }
       let failures = prepared.failures.sorted { $0.row < $1.row }
       io.err("plan: \(counted(prepared.jobs.count, "job")), \(counted(failures.count, "row")) failed\n")
@@ -126,10 +135,6 @@ enum BatchCommand {
     let cancellation = CancellationFlag()
     let interrupt = InterruptSignal(raising: cancellation)
     defer { interrupt.stop() }
-    let runner = BatchRunner(
-      script: script, baseDirectory: (io.resolve(scriptPath) as NSString).deletingLastPathComponent,
-      backend: backend, force: parsed.flag("force"), concurrency: concurrency, protected: protected,
-      toolVersion: VEDLCommandLine.version, digests: DigestMemo.forUser(environment: io.environment))
     let printer = BatchPrinter(io: io)
     let results = runner.run(prepared.jobs, cancellation: cancellation, report: printer.print)
     printer.erase()

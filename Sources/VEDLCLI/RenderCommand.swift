@@ -6,10 +6,11 @@ import VEDLRender
 import VEDLSema
 import VEDLSource
 
-/// `vedl render FILE [-o OUT] [--backend ffmpeg|native] [--set K=V]… [--quality Q] [--force]`
-/// — renders every export of the file (or only `OUT`) in-process, with the FFmpeg backend
-/// (the default) or the native Swift renderer; docs/render.md and docs/native.md describe
-/// what happens.
+/// `vedl render FILE [-o OUT] [--backend ffmpeg|native] [--set K=V]… [--quality Q] [--force]
+/// [--chunks N [--jobs J] [--plan | --chunk I | --assemble] [--expect-plan H]]` — renders every
+/// export of the file (or only `OUT`) in-process, with the FFmpeg backend (the default) or
+/// the native Swift renderer; docs/render.md and docs/native.md describe what happens, and
+/// docs/scale-out.md the chunked render and its plan (`ChunkedRender` does the work).
 ///
 /// Exit status: 0 when every output was rendered or was up to date, 1 when a render failed
 /// (diagnostics on stderr), 2 for a usage error, 128 + the signal when interrupted (130 for
@@ -17,7 +18,9 @@ import VEDLSource
 enum RenderCommand {
   static let spec = CommandSpec(
     name: "render",
-    synopsis: "render FILE [-o OUT] [--backend ffmpeg|native] [--set NAME=VALUE]… [--quality Q] [--force]",
+    synopsis:
+      "render FILE [-o OUT] [--backend ffmpeg|native] [--set NAME=VALUE]… [--quality Q] [--force]"
+      + " [--chunks N [--jobs J] [--plan | --chunk I | --assemble]] [--expect-plan HASH]",
     summary: "Render the exports (or OUT) with FFmpeg or the native renderer; skip outputs that are up to date.",
     options: [
       .init(
@@ -27,6 +30,12 @@ enum RenderCommand {
         "quality", .value(placeholder: "lossless|original|high|medium|low"), help: "Override every export's quality."),
       .init("force", .flag, help: "Render even when the output is up to date."),
       FrontEnd.setOption,
+      .init("chunks", .value(placeholder: "N"), help: "Render in N chunks of frames, then assemble them."),
+      .init("jobs", short: "j", .value(placeholder: "J"), help: "Chunks at a time (default: the number of cores)."),
+      .init("plan", .flag, help: "With --chunks: print the chunk and assemble jobs as JSON lines; render nothing."),
+      .init("chunk", .value(placeholder: "I"), help: "With --chunks: render only chunk I (a plan's job)."),
+      .init("assemble", .flag, help: "With --chunks: only assemble the chunks (a plan's job)."),
+      .init("expect-plan", .value(placeholder: "HASH"), help: "Refuse unless the render is the one planned."),
     ],
     positionals: "FILE", minimumPositionals: 1, maximumPositionals: 1)
 
@@ -104,6 +113,24 @@ enum RenderCommand {
     let cancellation = CancellationFlag()
     let interrupt = InterruptSignal(raising: cancellation)
     defer { interrupt.stop() }
+
+    settings.expectedPlan = parsed.value("expect-plan")
+    if parsed.value("chunks") != nil || parsed.flag("plan") || parsed.value("chunk") != nil || parsed.flag("assemble") {
+      let chunking: ChunkedRenderRequest
+      do throws(UsageError) {
+        chunking = try ChunkedRenderRequest(parsed, targets: targets.count)
+      } catch {
+        io.err("error: \(error.message)\n")
+        return VEDLCommandLine.ExitStatus.usage
+      }
+      var options: [String] = []
+      if backend != .ffmpeg { options += ["--backend", backend.rawValue] }
+      if let quality { options += ["--quality", quality.rawValue] }
+      for (name, value) in overrides { options += ["--set", "\(name)=\(value)"] }
+      return chunking.run(
+        ChunkedRender(timeline: timeline, target: targets[0].target, settings: settings, chunkCount: chunking.chunks),
+        script: path, output: targets[0].name, options: options, file: file, io: io)
+    }
 
     var status = VEDLCommandLine.ExitStatus.success
     for (target, name) in targets {

@@ -23,6 +23,7 @@ public enum VEDLCommandLine {
     RenderCommand.subcommand,
     StillCommand.subcommand,
     BatchCommand.subcommand,
+    JobCommand.subcommand,
     GraphCommand.subcommand,
     EditorConfigCommand.subcommand,
     TimelineCommand.subcommand,

@@ -107,6 +107,39 @@ public final class OutputMuxer {
     encoderTimeBases[index] = encoder.timeBase
   }
 
+  /// Gives stream `index` a copy of `parameters` (another file's stream, for a remux) and
+  /// `timeBase`; its packets are then written with `writeCopied`.
+  func copyParameters(
+    to index: Int, from parameters: UnsafeMutablePointer<AVCodecParameters>, timeBase: AVRational
+  ) throws(MediaRenderError) {
+    let stream = context.pointee.streams[index]!
+    let code = avcodec_parameters_copy(stream.pointee.codecpar, parameters)
+    if code < 0 {
+      throw .encodingFailed(reason: FFmpegError(code: code, operation: "copying stream parameters").userDetail)
+    }
+    // The tag is the source container's; the muxer chooses its own (as `ffmpeg -c copy`).
+    stream.pointee.codecpar.pointee.codec_tag = 0
+    stream.pointee.time_base = timeBase
+    encoderTimeBases[index] = timeBase
+  }
+
+  /// The time base the muxer chose for stream `index` (final once the header is written).
+  func timeBase(ofStream index: Int) -> AVRational {
+    context.pointee.streams[index]!.pointee.time_base
+  }
+
+  /// Writes `packet`, already stamped in stream `index`'s time base (`timeBase(ofStream:)`).
+  func writeCopied(_ packet: Packet, stream index: Int) throws(MediaRenderError) {
+    packet.packet.pointee.stream_index = Int32(index)
+    let (code, messages) = LibavLogRouter.shared.recordingErrorsOnThisThread {
+      av_interleaved_write_frame(context, packet.packet)
+    }
+    if code < 0 {
+      let error = FFmpegError(code: code, operation: "writing a packet", libraryMessages: messages)
+      throw .unwritableOutput(path: path, reason: error.userDetail)
+    }
+  }
+
   /// Writes the header with the muxer options given at creation; an option the muxer does
   /// not take is an error.
   public func writeHeader() throws(MediaRenderError) {

@@ -69,6 +69,17 @@ public struct BatchRunner: Sendable {
   }
 
   /// Runs every job; the results are in the order of `jobs`. `report` is called from the
+  /// The render job of `job`'s row: what the batch runs for it, and what its plan line's
+  /// `argv` renders (the same fingerprint).
+  public func renderJob(for job: BatchJob) -> RenderJob {
+    var settings = RenderSettings(
+      script: script, baseDirectory: baseDirectory, parameters: job.parameters,
+      quality: QualityPreset.Name(rawValue: job.quality), backend: backend, force: force,
+      toolVersion: toolVersion, digests: digests)
+    settings.protected = protected
+    return RenderJob(timeline: job.timeline, target: job.target, settings: settings)
+  }
+
   /// jobs' threads, one call at a time.
   public func run(
     _ jobs: [BatchJob], cancellation: CancellationFlag, report: @escaping @Sendable (BatchEvent) -> Void
@@ -77,18 +88,13 @@ public struct BatchRunner: Sendable {
     let queue = OperationQueue()
     queue.maxConcurrentOperationCount = max(1, concurrency)
     for (index, job) in jobs.enumerated() {
-      var rowSettings = RenderSettings(
-        script: script, baseDirectory: baseDirectory, parameters: job.parameters,
-        quality: QualityPreset.Name(rawValue: job.quality), backend: backend, force: force,
-        toolVersion: toolVersion, digests: digests)
-      rowSettings.protected = protected
-      let settings = rowSettings
+      let settings = renderJob(for: job).settings
       queue.addOperation {
         if cancellation.isCancelled {
           state.finish(index, .failed(reason: "interrupted", cancelled: true), diagnostics: [], line: nil)
           return
         }
-        let renderJob = RenderJob(timeline: job.timeline, target: job.target, settings: settings)
+        let renderJob = renderJob(for: job)
         do throws(RenderError) {
           let outcome = try renderJob.run(cancellation: cancellation) { state.progress(index, $0) }
           let result: BatchJobResult = outcome.status == .rendered ? .rendered(outcome) : .upToDate

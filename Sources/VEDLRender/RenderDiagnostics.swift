@@ -67,9 +67,40 @@ public enum RenderDiagnostics {
       return incompleteRender(
         error, output: output, stoppedAt: nil, script: script, timeline: timeline, target: target,
         notes: ["the output was removed"])
+    case .planChanged, .versionMismatch, .chunksNotReady, .invalidPlan:
+      return planDiagnostic(for: error)
     }
     let (file, span) = location(of: path, script: script, timeline: timeline, target: target)
     return Diagnostic(code, error.message, file: file, span: span, notes: notes, help: help)
+  }
+
+  /// The diagnostic of a plan's job (E0820–E0823, docs/scale-out.md): about the plan, the
+  /// worker or the chunks rather than a place in the script, so it points at no source text.
+  /// `plan` names the plan file when the job knows it.
+  public static func planDiagnostic(for error: RenderError, plan planPath: String = "plan") -> Diagnostic {
+    let nowhere = { (path: String) in SourceFile(path: path, bytes: []) }
+    switch error {
+    case .planChanged(let plan, _):
+      return Diagnostic(
+        .planOutOfDate, error.message, file: nowhere(planPath), span: .point(0), notes: ["the plan is \(plan)"],
+        help: "make the plan again (`vedl render FILE --chunks N --plan`) and run its jobs")
+    case .versionMismatch:
+      return Diagnostic(
+        .planVersionMismatch, error.message, file: nowhere(planPath), span: .point(0),
+        notes: ["the chunks of one output must come from the same encoder"],
+        help: "run the job on a worker with the planner's vedl and libav, or make the plan again")
+    case .chunksNotReady(let output, let problems):
+      return Diagnostic(
+        .chunksNotReady, error.message, file: nowhere(output), span: .point(0),
+        notes: problems.map { "chunk \($0.index) (\($0.path)) is \($0.kind.rawValue)" } + [
+          "nothing was written to \"\(output)\""
+        ],
+        help: "run the chunk jobs first (`vedl job PLAN --status` lists what is done)")
+    case .invalidPlan(let path, _):
+      return Diagnostic(.invalidPlan, error.message, file: nowhere(path), span: .point(0))
+    default:
+      return Diagnostic(.renderEncodingFailed, error.message, file: nowhere(planPath), span: .point(0))
+    }
   }
 
   /// E0818: the render did not make the timeline's frames. It points at the item playing at

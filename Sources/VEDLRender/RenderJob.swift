@@ -69,7 +69,19 @@ public struct RenderJob: Sendable {
         settings: settings, command: command, inputPaths: inputs, known: known, cancellation: stop)
     }
     let pendingFingerprint: BackgroundResult<RenderFingerprint?>
-    if !settings.force, outputsExist {
+    if let expected = settings.expectedPlan {
+      // A plan's job (docs/scale-out.md): the render must be the one planned.
+      guard let fingerprint = try computeFingerprint(cancellation) else {
+        throw .media(.cancelled, output: target.path)
+      }
+      if fingerprint.value != expected {
+        throw .planChanged(plan: expected, changes: ["the script, an input or the render's settings changed"])
+      }
+      if !settings.force, isUpToDate(fingerprint) {
+        return RenderOutcome(status: .upToDate, target: target, metadata: nil)
+      }
+      pendingFingerprint = BackgroundResult(ready: fingerprint)
+    } else if !settings.force, outputsExist {
       // Ctrl-C while a large input is hashed stops the check at once.
       guard let fingerprint = try computeFingerprint(cancellation) else {
         throw .media(.cancelled, output: target.path)
@@ -164,6 +176,18 @@ public struct RenderJob: Sendable {
     return Array(Set(paths)).sorted()
   }
 
+  /// The fingerprint the job's output would have (hashing the inputs, rendering nothing):
+  /// a `vedl batch --plan` line's `plan`.
+  public func fingerprint(cancellation: CancellationFlag? = nil) throws(RenderError) -> RenderFingerprint {
+    let plan = try JobPlan(timeline: timeline, target: target, settings: settings)
+    guard
+      let fingerprint = try RenderFingerprint.compute(
+        settings: settings, command: plan.recipe, inputPaths: inputPaths(plan: plan),
+        known: RenderMetadata.recordedInputs(at: target.metadataPath), cancellation: cancellation)
+    else { throw .media(.cancelled, output: target.path) }
+    return fingerprint
+  }
+
   /// The checker already rejects an export over a source (E0802); this check stands guard
   /// for every file the job writes (output, metadata, thumbnails, sidecars) against the
   /// script, every file the timeline and the graph read and the command's other inputs
@@ -195,7 +219,7 @@ public struct RenderJob: Sendable {
   /// Fails the render (E0818; the temporary file is then removed) unless the written file
   /// holds exactly the timeline's frames and, when it has sound, sound as long as its picture
   /// within one audio frame (2048 samples: AAC's frame and the container's rounding).
-  private func checkCompleteness(_ measured: Measurement, plan: JobPlan) throws(RenderError) {
+  func checkCompleteness(_ measured: Measurement, plan: JobPlan) throws(RenderError) {
     let expected = plan.frameCount
     guard measured.frameCount == expected else {
       throw .frameCount(path: target.path, expected: expected, actual: measured.frameCount)
@@ -211,7 +235,7 @@ public struct RenderJob: Sendable {
   }
 
   /// What the written file holds, read back with the probe (frames counted).
-  private struct Measurement {
+  struct Measurement {
     /// How long the sound stream lasts, when the container says.
     var soundDuration: Rational?
     var frameCount: Int64
@@ -224,7 +248,7 @@ public struct RenderJob: Sendable {
     var channels: Int?
   }
 
-  private func measure(_ path: String, plan: JobPlan) throws(RenderError) -> Measurement {
+  func measure(_ path: String, plan: JobPlan) throws(RenderError) -> Measurement {
     let info: MediaInfo
     do {
       info = try MediaProbe.probe(path: path, options: .countFrames)
@@ -244,7 +268,7 @@ public struct RenderJob: Sendable {
 
   /// A JPEG of the rendered picture at the thumbnail's frame, decoded from the written file
   /// (`ffmpeg -ss T -i OUT -frames:v 1 -q:v 2 THUMB.jpg`).
-  private func writeThumbnail(
+  func writeThumbnail(
     _ thumbnail: Export.Thumbnail, from rendered: String, files: OutputFiles, cancellation: CancellationFlag?
   ) throws(RenderError) {
     try files.prepareFolder(for: thumbnail.path)
@@ -273,7 +297,7 @@ public struct RenderJob: Sendable {
   static let lambdaPerQuantiser = 118
 
   /// The caption lane as `.srt` or `.vtt`, in time order.
-  private func writeSidecar(_ sidecar: Export.Sidecar, files: OutputFiles) throws(RenderError) {
+  func writeSidecar(_ sidecar: Export.Sidecar, files: OutputFiles) throws(RenderError) {
     let cues = timeline.captions.cues.sorted { $0.start < $1.start }.map {
       CaptionCue(start: $0.start, end: $0.end, text: $0.text)
     }

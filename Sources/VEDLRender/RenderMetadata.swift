@@ -49,6 +49,10 @@ public struct RenderMetadata: Sendable, Hashable {
   public var thumbnails: [String]
   /// Caption sidecars written with the output (absolute paths).
   public var sidecars: [String]
+  /// The plan the output was made for, when a plan's job made it (docs/scale-out.md).
+  public var plan: String? = nil
+  /// Which chunk of a chunked render the file is, when it is one.
+  public var chunk: Document.Chunk? = nil
 
   /// The JSON text: one object (``Document``), keys sorted, two-space indentation, ending in
   /// a newline. Exact values are strings (`"30000/1001"`) with a number beside them.
@@ -138,6 +142,20 @@ public struct RenderMetadata: Sendable, Hashable {
       }
     }
 
+    /// A chunk of a chunked render: its index, its frames `[first, end)` of the timeline,
+    /// and (chunk 0 only) the name of the file beside it holding the whole edit's sound.
+    public struct Chunk: Codable, Sendable, Hashable {
+      public var index: Int
+      public var frames: [Int64]
+      public var sound: String?
+
+      public init(index: Int, frames: Range<Int64>, sound: String?) {
+        self.index = index
+        self.frames = [frames.lowerBound, frames.upperBound]
+        self.sound = sound
+      }
+    }
+
     /// The format's version, 1.
     public var version: Int
     /// `RenderMetadata.fingerprint`: the only member the up-to-date rule reads.
@@ -164,6 +182,10 @@ public struct RenderMetadata: Sendable, Hashable {
     public var inputs: [File]
     public var thumbnails: [String]
     public var sidecars: [String]
+    /// Left out unless a plan's job made the file.
+    public var plan: String?
+    /// Left out unless the file is a chunk.
+    public var chunk: Chunk?
 
     /// The document for `metadata`.
     public init(_ metadata: RenderMetadata) {
@@ -191,6 +213,8 @@ public struct RenderMetadata: Sendable, Hashable {
       inputs = metadata.inputs.map(File.init)
       thumbnails = metadata.thumbnails
       sidecars = metadata.sidecars
+      plan = metadata.plan
+      chunk = metadata.chunk
     }
   }
 
@@ -199,6 +223,17 @@ public struct RenderMetadata: Sendable, Hashable {
   public static func recordedFingerprint(at path: String) -> String? {
     struct Recorded: Decodable { var hash: String? }
     return recorded(Recorded.self, at: path)?.hash
+  }
+
+  /// The plan and chunk recorded in the metadata file at `path` (both `nil` when there is
+  /// none): what a plan's job compares to find its output done.
+  public static func recordedPlan(at path: String) -> (plan: String?, chunk: Document.Chunk?) {
+    struct Recorded: Decodable {
+      var plan: String?
+      var chunk: Document.Chunk?
+    }
+    let recorded = recorded(Recorded.self, at: path)
+    return (recorded?.plan, recorded?.chunk)
   }
 
   /// The input records of the metadata file at `path` — what `RenderFingerprint.compute`

@@ -27,6 +27,10 @@ public struct RenderSettings: Sendable {
   /// Files the job must not write over besides the timeline's own inputs, which it adds
   /// itself: the CLI gives the script and `vedl batch`'s data (`ProtectedFiles`).
   public var protected: ProtectedFiles = ProtectedFiles()
+  /// The plan a job of a plan must match (`--expect-plan`, docs/scale-out.md): the render
+  /// refuses (`RenderError.planChanged`) when its fingerprint, or a chunked render's plan
+  /// hash, differs.
+  public var expectedPlan: String? = nil
 
   /// Settings; every property is documented above.
   public init(

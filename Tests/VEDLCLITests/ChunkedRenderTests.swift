@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+import VEDLTestSupport
+
+@testable import VEDLCLI
+
+/// `vedl render --chunks N` (docs/scale-out.md): the assembled file has the single render's
+/// frames — the same timestamps, and at `quality: lossless` the same pictures, through seams
+/// that fall inside a crossfade and a title — and the single render's sound, sample for
+/// sample, since it is encoded once; in both backends, as H.264/AAC `.mp4` and VP9/Opus `.webm`.
+@Suite struct ChunkedRenderTests {
+  /// 52 frames: seams of 4 chunks at 13, 26 and 39; the crossfade covers 22–29 and the title
+  /// 20–39. Both sources show a frame counter, so every picture differs from its neighbours.
+  static func script(format: String, quality: String) -> String {
+    """
+    canvas 96x54 fps: 30
+    track main {
+      clip video("media/a.mp4") duration: 1s
+      crossfade 8f
+      clip video("media/b.mp4") duration: 1s
+    }
+    track overlay {
+      text "Hi" at: 20f duration: 20f {
+        font "DejaVu Sans" size: 16 color: yellow
+      }
+    }
+    export "out/master.\(format)" quality: \(quality)
+    """
+  }
+
+  /// A folder with the script and its two sources (picture and tone).
+  static func workspace(format: String, quality: String = "lossless") throws -> URL {
+    let folder = temporaryFolder()
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("media"), withIntermediateDirectories: true)
+    for (name, picture, tone) in [("a", "testsrc2", 440), ("b", "testsrc", 880)] {
+      try run(
+        ChildProcess.ffmpeg,
+        [
+          "-y", "-v", "error", "-f", "lavfi", "-i", "\(picture)=size=96x54:rate=30:duration=2", "-f", "lavfi", "-i",
+          "sine=frequency=\(tone):duration=2", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+          "-c:a", "aac", "-shortest", folder.appendingPathComponent("media/\(name).mp4").path,
+        ])
+    }
+    _ = write(script(format: format, quality: quality), "t.vedl", in: folder)
+    return folder
+  }
+
+  @discardableResult
+  static func run(_ executable: String, _ arguments: [String]) throws -> String {
+    let result = try ChildProcess.run(executable, arguments)
+    guard result.succeeded else {
+      throw ChildProcess.Failure(description: "\(executable) \(arguments): \(result.standardError)")
+    }
+    return String(decoding: result.standardOutput, as: UTF8.self)
+  }
+
+  /// The presentation timestamps of a stream's packets (`v:0` or `a:0`), in time order.
+  static func packetTimes(_ path: String, stream: String) throws -> [Int64] {
+    try run(
+      ChildProcess.ffprobe,
+      ["-v", "error", "-select_streams", stream, "-show_entries", "packet=pts", "-of", "csv=p=0", path]
+    ).split(separator: "\n").compactMap { Int64($0.trimmingCharacters(in: .whitespaces)) }.sorted()
+  }
+
+  /// The MD5 of every decoded picture, in order.
+  static func pictureDigests(_ path: String) throws -> [String] {
+    try run(ChildProcess.ffmpeg, ["-v", "error", "-i", path, "-map", "0:v", "-f", "framemd5", "-"])
+      .split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap {
+        $0.split(separator: ",").last?.trimmingCharacters(in: .whitespaces)
+      }
+  }
+
+  /// The decoded sound as 32-bit float samples.
+  static func samples(_ path: String) throws -> [Float] {
+    let raw = try ChildProcess.run(
+      ChildProcess.ffmpeg, ["-v", "error", "-i", path, "-map", "0:a", "-f", "f32le", "-c:a", "pcm_f32le", "-"])
+    guard raw.succeeded else { throw ChildProcess.Failure(description: raw.standardError) }
+    return raw.standardOutput.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+  }
+
+  /// Whether the first packet of the video stream is a key frame.
+  static func startsOnKeyFrame(_ path: String) throws -> Bool {
+    let flags = try run(
+      ChildProcess.ffprobe,
+      [
+        "-v", "error", "-select_streams", "v:0", "-read_intervals", "%+#1", "-show_entries", "packet=flags", "-of",
+        "csv=p=0", path,
+      ])
+    return flags.hasPrefix("K")
+  }
+
+  @Test(arguments: [("ffmpeg", "mp4"), ("ffmpeg", "webm"), ("native", "mp4"), ("native", "webm")])
+  func chunksAssembleIntoTheSingleRender(backend: String, format: String) throws {
+    let folder = try Self.workspace(format: format)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let single = vedl(
+      ["render", "t.vedl", "-o", "out/single.\(format)", "--backend", backend], in: folder.path)
+    #expect(single.status == 0, "\(single.stderr)")
+    let chunked = vedl(
+      ["render", "t.vedl", "-o", "out/chunked.\(format)", "--backend", backend, "--chunks", "4", "--jobs", "2"],
+      in: folder.path)
+    #expect(chunked.status == 0, "\(chunked.stderr)")
+    let a = folder.appendingPathComponent("out/single.\(format)").path
+    let b = folder.appendingPathComponent("out/chunked.\(format)").path
+
+    // The same pictures at the same times, through every seam.
+    let times = try Self.packetTimes(a, stream: "v:0")
+    #expect(times.count == 52)
+    #expect(try Self.packetTimes(b, stream: "v:0") == times)
+    let pictures = try Self.pictureDigests(a)
+    #expect(pictures.count == 52)
+    // Every picture differs from the next: a frame lost or doubled at a seam would show.
+    #expect(zip(pictures, pictures.dropFirst()).allSatisfy { $0 != $1 })
+    #expect(try Self.pictureDigests(b) == pictures)
+
+    // One sound stream, encoded once: the same packets, the same samples.
+    #expect(try Self.packetTimes(b, stream: "a:0") == Self.packetTimes(a, stream: "a:0"))
+    let sound = try Self.samples(a)
+    #expect(sound.count >= 52 * 48000 / 30)
+    #expect(try Self.samples(b) == sound)
+
+    // The chunks were a local run's: gone once the output is in place.
+    #expect(!FileManager.default.fileExists(atPath: b + ".chunks"))
+    let again = vedl(
+      ["render", "t.vedl", "-o", "out/chunked.\(format)", "--backend", backend, "--chunks", "4"], in: folder.path)
+    #expect(again.stdout.contains("is up to date"), "\(again.stdout)")
+  }
+
+  /// A lossy export: each chunk is its own encode (a key frame first, nothing referring
+  /// outside it), so pictures differ from the single render's only by coding noise, while
+  /// timestamps and sound are the same.
+  @Test(arguments: ["mp4", "webm"])
+  func lossyChunksKeepTimestampsAndSound(format: String) throws {
+    let folder = try Self.workspace(format: format, quality: "high")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(vedl(["render", "t.vedl", "-o", "out/single.\(format)"], in: folder.path).status == 0)
+    let plan = vedl(["render", "t.vedl", "-o", "out/chunked.\(format)", "--chunks", "3", "--plan"], in: folder.path)
+    #expect(plan.status == 0, "\(plan.stderr)")
+    _ = write(plan.stdout, "plan.jsonl", in: folder)
+    for index in 0..<3 {
+      let job = vedl(["job", "plan.jsonl", "--index", "\(index)"], in: folder.path)
+      #expect(job.status == 0, "\(job.stderr)")
+      let chunk = folder.appendingPathComponent("out/chunked.\(format).chunks/chunk-000\(index).\(format)").path
+      #expect(try Self.startsOnKeyFrame(chunk), "chunk \(index)")
+    }
+    #expect(vedl(["job", "plan.jsonl", "--index", "3"], in: folder.path).status == 0)
+    let a = folder.appendingPathComponent("out/single.\(format)").path
+    let b = folder.appendingPathComponent("out/chunked.\(format)").path
+    #expect(try Self.packetTimes(b, stream: "v:0") == Self.packetTimes(a, stream: "v:0"))
+    #expect(try Self.samples(b) == Self.samples(a))
+    let psnr = try Self.run(
+      ChildProcess.ffmpeg, ["-v", "error", "-i", a, "-i", b, "-lavfi", "psnr=stats_file=-", "-f", "null", "-"])
+    let averages = psnr.split(separator: "\n").compactMap { line in
+      line.split(separator: " ").first { $0.hasPrefix("psnr_avg:") }.flatMap { Double($0.dropFirst(9)) }
+    }
+    #expect(averages.count == 52)
+    #expect(averages.allSatisfy { $0 > 30 }, "\(averages)")
+  }
+
+  /// At 29.97 fps a WebM's millisecond timestamps are rounded frame times: the assembly
+  /// rounds each frame's own time, not a chunk's start plus a rounded offset.
+  @Test(arguments: ["mp4", "webm"])
+  func anNTSCRateKeepsItsRoundedTimestamps(format: String) throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = write(
+      "canvas 64x36 fps: 29.97\ntrack main {\n  clip testpattern() duration: 59f\n  crossfade 6f\n"
+        + "  clip color(#336699) duration: 29f\n}\n", "t.vedl", in: folder)
+    #expect(vedl(["render", "t.vedl", "-o", "single.\(format)"], in: folder.path).status == 0)
+    let chunked = vedl(["render", "t.vedl", "-o", "chunked.\(format)", "--chunks", "7"], in: folder.path)
+    #expect(chunked.status == 0, "\(chunked.stderr)")
+    let times = try Self.packetTimes(folder.appendingPathComponent("single.\(format)").path, stream: "v:0")
+    #expect(times.count == 82)
+    #expect(try Self.packetTimes(folder.appendingPathComponent("chunked.\(format)").path, stream: "v:0") == times)
+  }
+}
