@@ -43,12 +43,30 @@ final class PreviewFixture {
     return try Picture(png: Data(contentsOf: URL(fileURLWithPath: out)))
   }
 
+  /// `vedl render edit.vedl -o render.mp4 --backend B`, run in-process once per backend; then
+  /// frame `frame` of the encoded file, decoded by the ffmpeg CLI.
+  func rendered(frame: Int64, backend: String) throws -> Picture {
+    let out = (folder as NSString).appendingPathComponent("render-\(backend).mp4")
+    if !FileManager.default.fileExists(atPath: out) {
+      let captured = CapturedOutput()
+      let status = VEDLCommandLine.run(
+        arguments: ["render", "edit.vedl", "-o", out, "--backend", backend, "--quality", "high"],
+        io: captured.io(currentDirectory: folder))
+      #expect(status == 0, "vedl render failed: \(captured.stderr)")
+    }
+    let png = try Picture.run([
+      "ffmpeg", "-v", "error", "-i", out, "-vf", "select=eq(n\\,\(frame))", "-frames:v", "1", "-f", "image2pipe",
+      "-vcodec", "png", "-",
+    ])
+    return try Picture(png: Data(png), keepingPNG: true)
+  }
+
   /// The frame as the server draws it.
-  func served(frame: Int64, query: String = "") throws -> Picture {
+  func served(frame: Int64, query: String = "", keepingPNG: Bool = false) throws -> Picture {
     let response = try http.get("/frame/\(frame).png\(query)")
     #expect(response.status == 200, "frame \(frame): \(response.text)")
     #expect(response.header("Content-Type") == "image/png")
-    return try Picture(png: response.body)
+    return try Picture(png: response.body, keepingPNG: keepingPNG)
   }
 }
 
@@ -58,8 +76,11 @@ struct Picture {
   var width: Int
   var height: Int
   var rgb: [UInt8]
+  /// The encoded picture, when kept for comparisons through the ffmpeg CLI.
+  var png: Data?
 
-  init(png: Data) throws {
+  init(png: Data, keepingPNG: Bool = false) throws {
+    if keepingPNG { self.png = png }
     // The IHDR chunk: width and height, big-endian, at bytes 16 and 20.
     let bytes = [UInt8](png)
     guard bytes.count > 24, bytes[1...3] == [0x50, 0x4E, 0x47] else { throw RawHTTP.Failure(description: "not a PNG") }
@@ -85,6 +106,39 @@ struct Picture {
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return [UInt8](data)
+  }
+
+  /// The PSNR against `video`, a frame decoded from a 4:2:0 render, measured by ffmpeg's
+  /// `psnr` filter with both pictures in the render's pixel format: a full-colour PNG and a
+  /// subsampled video frame are compared as the same picture, not as their chroma layouts.
+  func psnr(asVideoFrame video: Picture) throws -> Double {
+    let folder = NSTemporaryDirectory() as NSString
+    let a = folder.appendingPathComponent("vedl-psnr-\(UUID().uuidString).png")
+    let b = folder.appendingPathComponent("vedl-psnr-\(UUID().uuidString).png")
+    defer {
+      try? FileManager.default.removeItem(atPath: a)
+      try? FileManager.default.removeItem(atPath: b)
+    }
+    guard let mine = png, let theirs = video.png else { throw RawHTTP.Failure(description: "no PNG kept") }
+    try mine.write(to: URL(fileURLWithPath: a))
+    try theirs.write(to: URL(fileURLWithPath: b))
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "ffmpeg", "-hide_banner", "-i", a, "-i", b, "-lavfi", "[0:v]format=yuv420p[a];[1:v]format=yuv420p[b];[a][b]psnr",
+      "-f", "null", "-",
+    ]
+    let pipe = Pipe()
+    process.standardError = pipe
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let log = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard let range = log.range(of: "average:") else { throw RawHTTP.Failure(description: "no PSNR in: \(log)") }
+    let value = log[range.upperBound...].prefix { !$0.isWhitespace }
+    if value == "inf" { return .infinity }
+    guard let db = Double(value) else { throw RawHTTP.Failure(description: "bad PSNR \(value)") }
+    return db
   }
 
   /// The colour at (`x`, `y`).

@@ -82,6 +82,22 @@ func editScript(width: Int, height: Int, second: String = "#1E3A8A", title: Stri
     #expect(blue.b > 100 && blue.r < 60)
   }
 
+  /// PREVIEW.md §3: the served frame K is the render's frame K, whichever backend renders.
+  @Test(arguments: ["ffmpeg", "native"])
+  func framesEqualTheRender(backend: String) throws {
+    let fixture = try PreviewFixture(script: editScript(width: 320, height: 180))
+    for frame: Int64 in [0, 29, 30, 59] {
+      let served = try fixture.served(frame: frame, keepingPNG: true)
+      let rendered = try fixture.rendered(frame: frame, backend: backend)
+      let db = try served.psnr(asVideoFrame: rendered)
+      #expect(db >= 35, "frame \(frame) against the \(backend) render: \(db) dB")
+    }
+    // The cut is where the timeline puts it: frame 29 is still the test pattern, 30 the solid.
+    let before = try fixture.rendered(frame: 29, backend: backend).pixel(20, 100)
+    let after = try fixture.rendered(frame: 30, backend: backend).pixel(20, 100)
+    #expect(!(before.b > 100 && before.r < 60) && after.b > 100 && after.r < 60)
+  }
+
   @Test func widthScalesTheFrameDown() throws {
     let fixture = try PreviewFixture(script: editScript(width: 320, height: 180))
     let small = try fixture.served(frame: 59, query: "?width=160")
