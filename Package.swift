@@ -61,6 +61,18 @@ let package = Package(
         "CCrypto", "VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSema", "VEDLLowering", "VEDLMedia",
         "VEDLCaptions", "VEDLNative", "VEDLRaster",
       ]),
+    .systemLibrary(
+      name: "CMicroHTTPD",
+      pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"])]
+    ),
+    // `vedl preview`: the HTTP server (the only user of CMicroHTTPD), watching and warm frames.
+    .target(
+      name: "VEDLPreview",
+      dependencies: [
+        "CMicroHTTPD", "VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSema", "VEDLLowering", "VEDLMedia",
+        "VEDLNative", "VEDLRaster", "VEDLRender", "VEDLTimelinePicture",
+      ]),
     .target(name: "VEDLIDE", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLSema"]),
     .target(
       name: "VEDLLanguageServer", dependencies: ["VEDLIDE", "VEDLSema", "VEDLSyntax", "VEDLDiagnostics", "VEDLSource"]),
@@ -69,7 +81,7 @@ let package = Package(
       dependencies: [
         "VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLCaptions", "VEDLSema", "VEDLLowering",
         "VEDLMedia", "VEDLRender", "VEDLTimelinePicture", "VEDLIDE", "VEDLLanguageServer", "VEDLNative",
-        "VEDLRaster", "VEDLFontRaster", "VEDLInterchange",
+        "VEDLRaster", "VEDLFontRaster", "VEDLInterchange", "VEDLPreview",
       ]),
     .executableTarget(name: "vedl", dependencies: ["VEDLCLI"]),
     // Shared test helpers: the seeded generator (SplitMix64), the edit generator, the
@@ -127,6 +139,9 @@ let package = Package(
       dependencies: [
         "VEDLInterchange", "VEDLSema", "VEDLSyntax", "VEDLDiagnostics", "VEDLSource", "VEDLTime", "VEDLCLI",
       ]),
+    .testTarget(
+      name: "VEDLPreviewTests",
+      dependencies: ["VEDLPreview", "VEDLCLI", "VEDLSema", "VEDLSource", "VEDLTime", "VEDLTestSupport"]),
     .testTarget(name: "VEDLCLITests", dependencies: ["VEDLCLI", "VEDLSyntax", "VEDLDiagnostics", "VEDLTestSupport"]),
     .testTarget(
       name: "VEDLDifferentialTests",

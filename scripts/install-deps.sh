@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the system packages VEDL needs on Debian (bookworm): FFmpeg's libraries and CLI,
 # pkg-config, FreeType, Fontconfig, fonts (DejaVu; Symbola, the fallback for emoji and symbols
-# DejaVu lacks; Noto Color Emoji, which text skips as drawtext cannot size a bitmap font) and
-# OpenSSL's libcrypto (the fingerprint's SHA-256). Idempotent: does nothing when all are present.
+# DejaVu lacks; Noto Color Emoji, which text skips as drawtext cannot size a bitmap font),
+# OpenSSL's libcrypto (the fingerprint's SHA-256) and GNU libmicrohttpd (`vedl preview`).
+# Idempotent: does nothing when all are present.
 # Run as root (or with sudo available). The Swift toolchain itself must already be installed.
 set -euo pipefail
 
@@ -10,7 +11,7 @@ packages=(
   ffmpeg pkg-config
   libavformat-dev libavcodec-dev libavfilter-dev libavutil-dev libswscale-dev libswresample-dev
   libfreetype-dev libfontconfig-dev fonts-dejavu-core fonts-symbola fonts-noto-color-emoji librsvg2-bin
-  libssl-dev
+  libssl-dev libmicrohttpd-dev
 )
 
 missing=()

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's second command, and what CI runs: install what is missing, lint, build, run
-# every test (Swift tests, samples, the language server end to end) and fuzz the front end
-# briefly. Closes with a line "N passed, 0 failed".
+# every test (Swift tests, samples, the language server and the preview page end to end) and
+# fuzz the front end briefly. Closes with a line "N passed, 0 failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -30,6 +30,9 @@ bash scripts/test-scale-out.sh
 
 echo "== language server end to end (pytest-lsp, headless Neovim, TextMate grammar)"
 bash scripts/test-lsp.sh
+
+echo "== the preview page in headless Chromium (Selenium)"
+bash scripts/test-preview.sh
 
 echo "== OpenTimelineIO import and export against OTIO's own library"
 bash scripts/test-otio.sh

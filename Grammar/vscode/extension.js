@@ -35,6 +35,19 @@ function activate(context) {
       const document = await vscode.workspace.openTextDocument({ language: 'json', content: JSON.stringify(ir, null, 2) });
       await vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside });
     }),
+    // The server's `vedl.preview` command starts (or reuses) `vedl preview` and answers the
+    // page's address at the item under the cursor. (The client also registers `vedl.preview`
+    // itself, from the server's capabilities, so this command has its own name.)
+    vscode.commands.registerCommand('vedl.previewAtCursor', async () => {
+      const editor = vscode.window.activeTextEditor;
+      if (!editor) return;
+      await editor.document.save();
+      const { url } = await client.sendRequest('workspace/executeCommand', {
+        command: 'vedl.preview',
+        arguments: [{ textDocument: { uri: editor.document.uri.toString() }, position: editor.selection.active }],
+      });
+      await vscode.env.openExternal(vscode.Uri.parse(url));
+    }),
   );
   return client.start();
 }

@@ -24,6 +24,9 @@ enum LSPCommand {
       io.err("error: `--log-level` must be error, info or debug, not `\(levelName)`\n")
       return VEDLCommandLine.ExitStatus.usage
     }
+    let launcher = Bundle.main.executableURL.map { PreviewLauncher(executable: $0.path) }
+    var preview: ServerConfiguration.PreviewLauncher?
+    if let launcher { preview = { path in launcher.url(for: path) } }
     let configuration = ServerConfiguration(
       media: MediaFactsCache(prober: ProbedMediaFacts()),
       diagnosticDocsBaseURL: io.environment["VEDL_DOCS_URL"] ?? diagnosticDocsURL(),
@@ -37,8 +40,11 @@ enum LSPCommand {
           return .failure(.requestFailed(error.message + (error.help.map { "\nhelp: \($0)" } ?? "")))
         }
       },
+      preview: preview,
       workingDirectory: io.currentDirectory, version: VEDLCommandLine.version)
-    return StdioServer.run(configuration: configuration, log: .standardError(level: level))
+    let status = StdioServer.run(configuration: configuration, log: .standardError(level: level))
+    launcher?.stopAll()
+    return status
   }
 
   /// A `file:` URL of the diagnostics pages when `vedl` runs from a checkout or an install

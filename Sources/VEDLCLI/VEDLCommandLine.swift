@@ -27,6 +27,7 @@ public enum VEDLCommandLine {
     GraphCommand.subcommand,
     EditorConfigCommand.subcommand,
     TimelineCommand.subcommand,
+    PreviewCommand.subcommand,
     ImportCommand.subcommand,
     ExportCommand.subcommand,
     ProbeCommand.subcommand,

@@ -322,3 +322,43 @@ extension LanguageServer {
     return "the file has \(errors) error\(errors == 1 ? "" : "s"); the timeline is resolved only when it checks cleanly"
   }
 }
+
+extension LanguageServer {
+  /// `workspace/executeCommand` `vedl.preview` ("Preview at cursor"): starts or reuses the
+  /// preview server of the document's file and answers `{"url": …/#frame=K, "frame": K}`,
+  /// `K` the first frame of the item under the cursor. The arguments are one
+  /// `TextDocumentPositionParams` object, or a document URI and a position.
+  func executeCommand(_ params: JSON?) throws(ResponseError) -> JSON {
+    let p = try Params(params)
+    let command = try p.string("command")
+    guard command == "vedl.preview", let launch = configuration.preview else {
+      throw .invalidParams("unknown command `\(command)` (the server offers `vedl.preview`)")
+    }
+    let arguments = (try? p.array("arguments")) ?? []
+    var target: JSON
+    if let first = arguments.first, first["textDocument"] != nil {
+      target = first
+    } else if let uri = arguments.first?.stringValue {
+      target = ["textDocument": ["uri": .string(uri)], "position": arguments.count > 1 ? arguments[1] : .null]
+    } else {
+      throw .invalidParams("`vedl.preview` expects a document and a position")
+    }
+    let targetParams = try Params(target)
+    let uri = try targetParams.documentURI()
+    let document = try document(uri)
+    guard let path = DocumentURI.path(of: uri) else {
+      throw .requestFailed("the preview shows saved files; save this document first")
+    }
+    var frame: Int64 = 0
+    if let position = try? targetParams.position("position") {
+      let offset = document.text.lines.offset(of: position)
+      frame = PreviewFrameLocator.frame(at: offset, in: analysis(of: document))
+    }
+    switch launch(path) {
+    case .success(let base):
+      return ["url": .string("\(base)#frame=\(frame)"), "frame": .integer(Int(frame))]
+    case .failure(let error):
+      throw error
+    }
+  }
+}

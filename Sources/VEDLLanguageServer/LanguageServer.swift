@@ -178,6 +178,8 @@ public final class LanguageServer {
     case "textDocument/formatting": return { [unowned self] p throws(ResponseError) in try formatting(p) }
     case "textDocument/inlayHint": return { [unowned self] p throws(ResponseError) in try inlayHint(p) }
     case "textDocument/codeAction": return { [unowned self] p throws(ResponseError) in try codeAction(p) }
+    case "workspace/executeCommand" where configuration.preview != nil:
+      return { [unowned self] p throws(ResponseError) in try executeCommand(p) }
     case "vedl/ir": return { [unowned self] p throws(ResponseError) in try intermediateRepresentation(p) }
     case "vedl/graph" where configuration.graph != nil:
       return { [unowned self] p throws(ResponseError) in try filterGraph(p) }
@@ -215,7 +217,8 @@ public final class LanguageServer {
     state = .running
     log.info("initialized (client: \(p.json["clientInfo"]?["name"]?.stringValue ?? "unknown"))")
     return [
-      "capabilities": ServerCapabilities.json(graph: configuration.graph != nil),
+      "capabilities": ServerCapabilities.json(
+        graph: configuration.graph != nil, preview: configuration.preview != nil),
       "serverInfo": ["name": "vedl", "version": .string(configuration.version)],
     ]
   }

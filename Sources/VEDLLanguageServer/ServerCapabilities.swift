@@ -28,8 +28,8 @@ enum ServerCapabilities {
     return tokenTypes.firstIndex(of: name)!
   }
 
-  static func json(graph: Bool) -> JSON {
-    [
+  static func json(graph: Bool, preview: Bool = false) -> JSON {
+    var capabilities: JSON = [
       "positionEncoding": "utf-16",
       "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
       "hoverProvider": true,
@@ -56,5 +56,10 @@ enum ServerCapabilities {
       "codeActionProvider": ["codeActionKinds": ["quickfix"]],
       "experimental": ["vedlIR": true, "vedlGraph": .bool(graph)],
     ]
+    if preview, case .object(var o) = capabilities {
+      o["executeCommandProvider"] = ["commands": ["vedl.preview"]]
+      capabilities = .object(o)
+    }
+    return capabilities
   }
 }

@@ -16,6 +16,11 @@ public struct ServerConfiguration: Sendable {
   /// `initializationOptions.diagnosticDocsBaseURL`.
   public var diagnosticDocsBaseURL: String?
   public var graph: GraphPrinter?
+  /// Starts, or finds running, a `vedl preview` server of the script at an absolute path and
+  /// gives its base URL (`http://127.0.0.1:4747/`), for the `vedl.preview` command; `nil`
+  /// leaves the command out.
+  public typealias PreviewLauncher = @Sendable (String) -> Result<String, ResponseError>
+  public var preview: PreviewLauncher?
   /// Folder for documents that are not files (`untitled:`), when the client names no root.
   public var workingDirectory: String
   /// Reported as `serverInfo.version`.
@@ -23,8 +28,9 @@ public struct ServerConfiguration: Sendable {
 
   public init(
     media: MediaFactsCache? = nil, diagnosticDocsBaseURL: String? = nil, graph: GraphPrinter? = nil,
-    workingDirectory: String, version: String
+    preview: PreviewLauncher? = nil, workingDirectory: String, version: String
   ) {
+    self.preview = preview
     self.media = media
     self.diagnosticDocsBaseURL = diagnosticDocsBaseURL
     self.graph = graph

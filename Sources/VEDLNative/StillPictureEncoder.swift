@@ -25,8 +25,12 @@ public enum StillPictureEncoder {
     StreamEncoder.isAvailable(format.encoderName)
   }
 
-  /// The complete file contents of `image` (treated as opaque) in `format`.
-  public static func encode(_ image: RGBAImage, as format: StillPictureFormat) throws(StillEncodingError) -> [UInt8] {
+  /// The complete file contents of `image` (treated as opaque) in `format`. `fast` trades
+  /// size for time where the format allows it without changing a pixel (PNG: zlib level 1,
+  /// for `vedl preview`'s frames).
+  public static func encode(
+    _ image: RGBAImage, as format: StillPictureFormat, fast: Bool = false
+  ) throws(StillEncodingError) -> [UInt8] {
     LibavLog.configure(LibavLog.configuration)
     let name = format.encoderName
     guard StreamEncoder.isAvailable(name) else {
@@ -39,6 +43,7 @@ public enum StillPictureEncoder {
     switch format {
     case .png:
       pixelFormat = .rgb24
+      if fast { options.append(MediaOption("compression_level", "1")) }
     case .jpeg:
       pixelFormat = .yuvj420p
     case .webp:

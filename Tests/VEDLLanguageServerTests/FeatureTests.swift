@@ -268,4 +268,49 @@ import VEDLTime
     let bad = h.request("vedl/graph", ["textDocument": ["uri": .string(uri)], "export": 3])
     #expect(bad["error"]?["code"] == .integer(ResponseError.invalidParamsCode))
   }
+
+  @Test func previewCommandOpensTheFrameOfTheItemUnderTheCursor() throws {
+    let launched = LockedPaths()
+    let configuration = ServerConfiguration(
+      preview: { path in
+        launched.append(path)
+        return .success("http://127.0.0.1:4747/")
+      }, workingDirectory: "/tmp", version: "test")
+    let h = ServerHarness(configuration: configuration)
+    let capabilities = h.initialize()?["capabilities"]
+    #expect(capabilities?["executeCommandProvider"]?["commands"] == ["vedl.preview"])
+    h.open(uri, demoText)
+    func preview(at text: String) -> JSON? {
+      let (line, character) = position(of: text, in: demoText, plus: 1)
+      return h.result(
+        "workspace/executeCommand",
+        [
+          "command": "vedl.preview",
+          "arguments": [
+            [
+              "textDocument": ["uri": .string(uri)],
+              "position": ["line": .integer(line), "character": .integer(character)],
+            ]
+          ],
+        ])
+    }
+    // `clip night` starts at 2 s (3 s minus the 1 s crossfade): frame 60 at 30 fps; the fade
+    // in its block previews the clip; the shape starts at 3 s; outside any item, frame 0.
+    #expect(preview(at: "clip night") == ["url": "http://127.0.0.1:4747/#frame=60", "frame": 60])
+    #expect(preview(at: "fade out: 500ms")?["frame"] == 60)
+    #expect(preview(at: "crossfade 1s")?["frame"] == 60)
+    #expect(preview(at: "shape rect")?["frame"] == 90)
+    #expect(preview(at: "canvas 640x360")?["frame"] == 0)
+    #expect(launched.paths == ["/tmp/vedl-lsp-test/demo.vedl"].flatMap { Array(repeating: $0, count: 5) })
+    let unknown = h.request("workspace/executeCommand", ["command": "vedl.other", "arguments": []])
+    #expect(unknown["error"]?["code"] == .integer(ResponseError.invalidParamsCode))
+  }
+}
+
+/// Paths the fake preview launcher was asked for.
+final class LockedPaths: @unchecked Sendable {
+  private let lock = NSLock()
+  private var list: [String] = []
+  func append(_ path: String) { lock.withLock { list.append(path) } }
+  var paths: [String] { lock.withLock { list } }
 }
