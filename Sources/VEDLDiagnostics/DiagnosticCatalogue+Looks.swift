@@ -2,6 +2,7 @@ extension DiagnosticCode {
   public static let unknownTransition = DiagnosticCode("E0450")
   public static let notForThisTransition = DiagnosticCode("E0451")
   public static let easedTransitionClamped = DiagnosticCode("W0450")
+  public static let lookOutOfRange = DiagnosticCode("E0452")
 }
 
 extension DiagnosticCatalogue {
@@ -42,6 +43,21 @@ extension DiagnosticCatalogue {
         ```
 
         Remove the option (the fix-it does).
+        """),
+    CatalogueEntry(
+      "E0452", .error, "look value out of range",
+      explanation: """
+        A look's value is outside what it can mean: `blur radius:` is the Gaussian's \
+        standard deviation in pixels (as in CSS's `blur()`), more than 0 and at most 1024 \
+        (FFmpeg's `gblur` takes no more).
+
+        ```vedl
+        track main {
+          clip testpattern() duration: 2s { blur radius: 0 }
+        }
+        ```
+
+        Give a radius such as `blur radius: 4`; remove `blur` for a sharp picture.
         """),
     CatalogueEntry(
       "W0450", .warning, "eased transition clamped",

@@ -736,6 +736,15 @@ extension CheckRun {
             args.labelled[key]!.value.span, "`\(key):` is out of range", "\(key) ranges from \(lo) to \(hi)")
         }
       }
+    case "blur":
+      if case .number(let v)? = values["radius"], !v.isPositive || v > Self.widestBlur {
+        report(
+          .lookOutOfRange, "blur radius \(v.exactDecimal ?? v.description) is out of range",
+          args.labelled["radius"]!.value.span,
+          notes: ["the radius is a standard deviation in pixels, like CSS's `blur()`"],
+          help: "use a radius more than 0 and at most \(Self.widestBlur)")
+        return false
+      }
     case "font":
       if case .string(let font) = positional[0], !checkFontFile(font, args.positional[0].span) { return false }
       if case .number(let v)? = values["size"], !v.isPositive || v > Self.largestFontSize {
@@ -757,6 +766,9 @@ extension CheckRun {
     }
     return true
   }
+
+  /// `gblur`'s largest sigma.
+  static let widestBlur = Rational(1024)
 
   /// FreeType's stroker takes seconds and hundreds of megabytes for one glyph with a border of
   /// thousands of pixels, and fails past that; a border of 256 px already buries any glyph.

@@ -299,6 +299,16 @@ extension Schema {
       repeatable: false,
       "Colour adjustments, with the same formulas in both backends."),
     StatementSchema(
+      "blur", in: [.clip],
+      labelled: [
+        ArgumentSchema(
+          "radius", .number, required: true,
+          "The Gaussian's standard deviation in pixels of the clip's box, more than 0 and at most 1024 (as CSS's `blur()`)."
+        )
+      ],
+      repeatable: false,
+      "Blurs the picture with a Gaussian (FFmpeg's `gblur`, the same maths natively), after `adjust`."),
+    StatementSchema(
       "opacity", in: placementContexts,
       positional: [ArgumentSchema(nil, .fraction, required: true, "`0` transparent … `1` (or `100%`) opaque.")],
       repeatable: false,
