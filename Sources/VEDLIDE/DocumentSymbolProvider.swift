@@ -123,7 +123,9 @@ public enum DocumentSymbolProvider {
     case ("text", .overlayTrack?): .text
     case ("shape", .overlayTrack?): .shape
     case ("gap", .mainTrack?): .gap
-    case ("crossfade", .mainTrack?), ("fade", .mainTrack?), ("wipe", .mainTrack?), ("slide", .mainTrack?): .transition
+    case ("crossfade", .mainTrack?), ("fade", .mainTrack?), ("wipe", .mainTrack?), ("slide", .mainTrack?),
+      ("transition", .mainTrack?):
+      .transition
     default: .statement
     }
   }

@@ -18,7 +18,7 @@ public struct TimelineLocator: Sendable {
 
   /// Statement names that become timeline items, and those that become transitions.
   static let itemStatements: Set<String> = ["clip", "text", "shape", "gap"]
-  static let transitionStatements: Set<String> = ["crossfade", "fade", "wipe", "slide"]
+  static let transitionStatements: Set<String> = ["crossfade", "fade", "wipe", "slide", "transition"]
 
   private var placements: [Int: Placement] = [:]
 

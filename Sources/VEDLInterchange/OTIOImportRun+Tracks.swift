@@ -61,9 +61,14 @@ extension OTIOImportRun {
     var statement = "crossfade"
     var arguments: [String] = []
     if let recorded = vedl(t.metadata)?["statement"]?.string,
-      let parsed = Self.parseStatement(recorded), ["crossfade", "fade", "wipe", "slide"].contains(parsed.name.name)
+      let parsed = Self.parseStatement(recorded),
+      ["crossfade", "fade", "wipe", "slide", "transition"].contains(parsed.name.name)
     {
       statement = parsed.name.name
+      // `transition NAME D`: the name is kept, the length comes from the offsets.
+      if statement == "transition", let name = parsed.arguments.first(where: { $0.label == nil }) {
+        statement += " " + Self.metadataText(recorded, name.span)
+      }
       arguments = parsed.arguments.filter { $0.label != nil }.map { Self.metadataText(recorded, $0.span) }
     } else if t.transitionType != OTIOTransition.dissolve {
       warn(

@@ -73,7 +73,8 @@ struct ScriptText {
   /// Words a name must not take: the keywords, the statement and source names, `end` and
   /// `main`, and the colour names (a value wherever a colour is expected).
   static let reservedNames: Set<String> = Set(Keyword.allCases.map(\.rawValue)).union([
-    "end", "main", "track", "clip", "text", "shape", "gap", "crossfade", "fade", "wipe", "slide", "video", "image",
+    "end", "main", "track", "clip", "text", "shape", "gap", "crossfade", "fade", "wipe", "slide", "transition",
+    "video", "image",
     "audio", "color", "testpattern", "tone", "canvas", "captions", "export", "editor", "overlay", "at", "duration",
     "until", "trim", "speed", "id",
   ]).union(ColorNames.table.keys)

@@ -184,17 +184,36 @@ extension LoweringRun {
         ], [padded])
       from = padded
     }
+    // An eased transition retimes its first input (TransitionTiming): both inputs in a time
+    // base of microseconds, the first's frames at the eased instants, the track's time base
+    // back after the blend.
+    var duration = OptionText.seconds(grid.time(ofFrame: max(1, frames)))
+    var retimed: (from: [Filter], to: [Filter], back: [Filter]) = ([], [], [])
+    if let easing = t.easing {
+      let d = TransitionTiming.durationMicroseconds(frames: frames, rate: rate)
+      duration = TransitionTiming.microsecondsText(d)
+      let microseconds = Filter("settb", ["expr": "1/1000000"])
+      retimed.from = [
+        microseconds,
+        Filter("setpts", ["expr": TransitionTiming.retimingExpression(easing, frames: frames, duration: d)]),
+      ]
+      retimed.to = [microseconds]
+      retimed.back = [Filter("settb", ["expr": OptionText.timeBase(rate)])]
+    }
+    if !retimed.from.isEmpty {
+      let eased = builder.label("trans\(index)_eased")
+      builder.add([from], retimed.from, [eased])
+      from = eased
+    }
     let to = builder.label("trans\(index)_b")
-    builder.add([head], format.into + [Filter("tpad", ["stop": "1", "stop_mode": "clone"])], [to])
+    builder.add([head], format.into + [Filter("tpad", ["stop": "1", "stop_mode": "clone"])] + retimed.to, [to])
     let out = builder.label("trans\(index)")
     builder.add(
       [from, to],
       [
-        Filter(
-          "xfade",
-          ["transition": name, "duration": OptionText.seconds(grid.time(ofFrame: max(1, frames))), "offset": "0"]),
-        Filter("trim", ["end_frame": String(frames)]), Filter("setpts", ["expr": "N"]),
-      ] + format.back, [out])
+        Filter("xfade", ["transition": name, "duration": duration, "offset": "0"]),
+        Filter("trim", ["end_frame": String(frames)]),
+      ] + retimed.back + [Filter("setpts", ["expr": "N"])] + format.back, [out])
     return out
   }
 
@@ -246,13 +265,5 @@ extension LoweringRun {
   }
 
   /// The `xfade` transition of a VEDL transition.
-  func xfadeName(_ t: Transition) -> String {
-    let direction = (t.direction ?? .left).rawValue
-    switch t.kind {
-    case .crossfade: return "fade"
-    case .fade: return "fadeblack"
-    case .wipe: return "wipe" + direction
-    case .slide: return "slide" + direction
-    }
-  }
+  func xfadeName(_ t: Transition) -> String { TransitionTiming.xfadeName(t) }
 }

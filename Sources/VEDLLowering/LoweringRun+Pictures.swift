@@ -82,6 +82,14 @@ extension LoweringRun {
         stream = adjust(
           stream, brightness: brightness, contrast: contrast, saturation: saturation,
           keepingAlpha: frames.mayHaveAlpha || target == .overlay, inYCbCr: inYCbCr, stem: stem)
+      case .blur(let sigma):
+        // On premultiplied colour, as the native renderer blurs (transparent pixels do not
+        // bleed their colour into their neighbours).
+        stream.append(contentsOf: [
+          Filter("format", ["pix_fmts": "gbrap"]), Filter("premultiply", ["inplace": "1"]),
+          Filter("gblur", ["sigma": OptionText.number(sigma)]), Filter("unpremultiply", ["inplace": "1"]),
+          Filter("format", ["pix_fmts": "rgba"]),
+        ])
       case .rotate(let degrees, let bounds):
         stream.append(contentsOf: premultipliedRotation(degrees, size: bounds, fill: fill))
       case .opacity(let opacity):
@@ -200,7 +208,7 @@ extension LoweringRun {
   /// out, other rotations and opacity need RGBA.
   static func keepsYCbCr(_ mods: ItemModifiers) -> Bool {
     if mods.opacity != .one || mods.zoom < .one || mods.fit == .contain { return false }
-    if mods.adjusts { return false }
+    if mods.adjusts || mods.blurRadius != nil { return false }
     return mods.rotation.isZero || PictureLayout.isQuarterTurn(mods.rotation)
   }
 

@@ -35,6 +35,9 @@ public struct PicturePipeline: Sendable, Equatable {
     case zoom(box: PixelSize, plan: PictureLayout.Fit)
     /// FFmpeg's `eq` with these values (at least one not neutral).
     case adjust(brightness: Rational, contrast: Rational, saturation: Rational)
+    /// A Gaussian blur of standard deviation `sigma` pixels (`gblur`), on premultiplied
+    /// colour.
+    case blur(sigma: Rational)
     /// Turns clockwise by an angle that is not a quarter turn into a `bounds` frame, about
     /// the centre.
     case rotate(degrees: Rational, bounds: PixelSize)
@@ -105,6 +108,8 @@ public struct PicturePipeline: Sendable, Equatable {
         .adjust(
           brightness: mods.brightness ?? .zero, contrast: mods.contrast ?? .one, saturation: mods.saturation ?? .one))
     }
+    // 6b. looks
+    if let radius = mods.blurRadius, radius.isPositive { steps.append(.blur(sigma: radius)) }
     // 7. other rotations, and every rotation of an overlay: the main track keeps the canvas
     // size (corners show the background), an overlay grows to hold the whole turned box
     // (corners transparent).

@@ -82,6 +82,8 @@ final class ClipPictureProcessor {
       case .adjust(let brightness, let contrast, let saturation):
         image = image.adjusted(
           brightness: brightness.doubleValue, contrast: contrast.doubleValue, saturation: saturation.doubleValue)
+      case .blur(let sigma):
+        image = image.blurred(sigma: Double(Float(sigma.doubleValue)))
       case .rotate(let degrees, let bounds):
         image = image.rotated(
           degrees: degrees.doubleValue, outputWidth: Int(bounds.width), outputHeight: Int(bounds.height), fill: fill)

@@ -54,7 +54,7 @@ final class MainTrackRenderer {
         TransitionBlend.kind(of: transition),
         progress: TransitionBlend.progress(
           at: k, into: index, items: items,
-          rate: timeline.canvas.rate), from: picture, to: incoming)
+          rate: timeline.canvas.rate, easing: transition.easing), from: picture, to: incoming)
     }
     return picture
   }

@@ -1,3 +1,4 @@
+import VEDLLowering
 import VEDLRaster
 import VEDLSema
 import VEDLTime
@@ -20,15 +21,29 @@ enum TransitionBlend {
     switch transition.kind {
     case .crossfade: return .fade
     case .fade: return .fadeBlack
+    case .fadeWhite: return .fadeWhite
     case .wipe: return .wipe(direction)
-    case .slide: return .slide(direction)
+    case .slide, .push: return .slide(direction)
+    case .smoothWipe: return .smooth(direction)
+    case .circleOpen: return .circleOpen
+    case .circleClose: return .circleClose
+    case .radial: return .radial
+    case .zoom: return .zoomIn
+    case .pixelize: return .pixelize
+    case .blur: return .horizontalBlur
     }
   }
 
   /// `xfade`'s progress at timeline frame `k` of the transition into main-track item `index`.
-  static func progress(at k: Int64, into index: Int, items: [TimelineItem], rate: FrameRate) -> Double {
+  static func progress(
+    at k: Int64, into index: Int, items: [TimelineItem], rate: FrameRate, easing: Easing? = nil
+  ) -> Double {
     let next = items[index]
     let frames = items[index - 1].endFrame - next.startFrame
+    // An eased transition: the lowering's retimed timestamps (TransitionTiming).
+    if let easing {
+      return TransitionTiming.progress(frame: k - next.startFrame, of: frames, easing: easing, rate: rate)
+    }
     let grid = FrameGrid(rate: rate)
     let offset = LibavSetup.canvasTicks(ofSeconds: grid.time(ofFrame: next.startFrame), rate: rate)
     let duration = LibavSetup.canvasTicks(ofSeconds: grid.time(ofFrame: max(1, frames)), rate: rate)

@@ -7,13 +7,23 @@ public enum Direction: Sendable, Hashable {
 }
 
 /// A main-track transition, as the lowering maps VEDL's transitions onto `xfade`:
-/// `crossfade` → `fade`, `fade` → `fadeblack`, `wipe` → `wipe<direction>`,
-/// `slide` → `slide<direction>`.
+/// `crossfade` → `fade`, `fade` → `fadeblack`, `fadeWhite` → `fadewhite`, `wipe` →
+/// `wipe<direction>`, `slide` and `push` → `slide<direction>`, `smoothWipe` →
+/// `smooth<direction>`, `circleOpen` → `circleopen`, `circleClose` → `circleclose`,
+/// `radial` → `radial`, `zoom` → `zoomin`, `pixelize` → `pixelize`, `blur` → `hblur`.
 public enum TransitionKind: Sendable, Hashable {
   case fade
   case fadeBlack
+  case fadeWhite
   case wipe(Direction)
   case slide(Direction)
+  case smooth(Direction)
+  case circleOpen
+  case circleClose
+  case radial
+  case zoomIn
+  case pixelize
+  case horizontalBlur
 }
 
 extension RGBAImage {
@@ -36,6 +46,11 @@ extension RGBAImage {
   /// - `fade`: `from·p + to·(1 − p)` in single precision, truncated.
   /// - `fadeBlack`: `mix(mix(from, black, smoothstep(0.8, 1, p)), mix(black, to,
   ///   smoothstep(0.2, 1, p)), p)`, black being 0 in colour and 255 in alpha.
+  /// - `fadeWhite`: the same through white (255 in every channel).
+  /// - `smooth`, `circleOpen`, `circleClose`, `radial`, `zoomIn`, `pixelize`,
+  ///   `horizontalBlur`: `xfade`'s `smooth<direction>`, `circleopen`, `circleclose`,
+  ///   `radial`, `zoomin`, `pixelize` and `hblur` (Transition+Shapes.swift gives each one's
+  ///   formula).
   /// - `wipe`: `z = width·p` (left), `width·(1 − p)` (right), `height·p` (up),
   ///   `height·(1 − p)` (down), truncated; `to` shows beyond column/row `z` on the side the
   ///   wipe comes from.
@@ -53,19 +68,34 @@ extension RGBAImage {
       to.width == from.width && to.height == from.height ? to : to.scaled(width: from.width, height: from.height)
     let p = Float(min(max(progress, 0), 1))
     switch kind {
-    case .fade, .fadeBlack:
-      return fade(from, other, progress: p, throughBlack: kind == .fadeBlack)
+    case .fade, .fadeBlack, .fadeWhite:
+      let through: UInt8? = kind == .fade ? nil : (kind == .fadeBlack ? 0 : 255)
+      return fade(from, other, progress: p, through: through)
     case .wipe(let direction):
       return wipe(from, other, progress: p, direction: direction)
     case .slide(let direction):
       return slide(from, other, progress: p, direction: direction)
+    case .smooth(let direction):
+      return smoothWipe(from, other, progress: p, direction: direction)
+    case .circleOpen, .circleClose:
+      return circle(from, other, progress: p, opening: kind == .circleOpen)
+    case .radial:
+      return radial(from, other, progress: p)
+    case .zoomIn:
+      return zoomIn(from, other, progress: p)
+    case .pixelize:
+      return pixelize(from, other, progress: p)
+    case .horizontalBlur:
+      return horizontalBlur(from, other, progress: p)
     }
   }
 
   /// The fades through two 64 K tables indexed by the pair of bytes (`from << 8 | to`): one
   /// for the colour channels (truncated, as `xfade` stores them), one for alpha (rounded),
   /// each entry computed with `xfade`'s single-precision formula, then looked up per byte.
-  private static func fade(_ a: RGBAImage, _ b: RGBAImage, progress p: Float, throughBlack: Bool) -> RGBAImage {
+  private static func fade(_ a: RGBAImage, _ b: RGBAImage, progress p: Float, through: UInt8?) -> RGBAImage {
+    let throughBlack = through != nil
+    let bg = Float(through ?? 0)
     var colour = [UInt8](repeating: 0, count: 1 << 16)
     var alpha = [UInt8](repeating: 0, count: 1 << 16)
     let first = smoothstep(1 - 0.2, 1, p)
@@ -77,7 +107,7 @@ extension RGBAImage {
         let c: Float
         let o: Float
         if throughBlack {
-          c = mix(mix(f0, 0, first), mix(0, f1, second), p)
+          c = mix(mix(f0, bg, first), mix(bg, f1, second), p)
           o = mix(mix(f0, 255, first), mix(255, f1, second), p)
         } else {
           c = mix(f0, f1, p)
@@ -185,9 +215,9 @@ extension RGBAImage {
     return RGBAImage(width: w, height: h, pixels: result)
   }
 
-  private static func mix(_ a: Float, _ b: Float, _ t: Float) -> Float { a * t + b * (1 - t) }
+  static func mix(_ a: Float, _ b: Float, _ t: Float) -> Float { a * t + b * (1 - t) }
 
-  private static func smoothstep(_ edge0: Float, _ edge1: Float, _ x: Float) -> Float {
+  static func smoothstep(_ edge0: Float, _ edge1: Float, _ x: Float) -> Float {
     let t = min(max((x - edge0) / (edge1 - edge0), 0), 1)
     return t * t * (3 - 2 * t)
   }

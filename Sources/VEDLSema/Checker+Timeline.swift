@@ -61,7 +61,7 @@ extension CheckRun {
             case .word(let w)? = evaluate(d.value, expected: .enumeration(Enumerations.direction))
           {
             direction = Transition.Direction(rawValue: w)
-          } else if tk == .wipe || tk == .slide {
+          } else if tk.takesDirection {
             direction = .left
           }
           let start = items[to].start
@@ -69,7 +69,7 @@ extension CheckRun {
           transitions.append(
             Transition(
               kind: tk, fromItem: from, toItem: to, start: start, end: stop, startFrame: grid.frameFloor(at: start),
-              endFrame: grid.frameFloor(at: stop), direction: direction))
+              endFrame: grid.frameFloor(at: stop), direction: direction, easing: node.transitionEasing))
         }
       }
       irTracks.append(Track(kind: kind, name: track.name, items: items))

@@ -58,10 +58,10 @@ extension CheckRun {
         case "text": kind = .text
         case "shape": kind = .shape
         case "gap": kind = .gap
-        case "crossfade": kind = .transition(.crossfade)
-        case "fade": kind = .transition(.fade)
-        case "wipe": kind = .transition(.wipe)
-        case "slide": kind = .transition(.slide)
+        case "crossfade", "fade", "wipe", "slide", "transition":
+          // An unknown `transition NAME` is reported and kept as a dissolve, so that the
+          // track's timing (and what depends on it) is still checked.
+          kind = .transition(transitionKind(s, checked.arguments) ?? .crossfade)
         default: continue
         }
         let node = ItemNode(
@@ -73,6 +73,7 @@ extension CheckRun {
             help: "write `fade 1s`; to fade a clip in or out, use `fade in: … out: …` inside the clip's block")
           continue
         }
+        if case .transition(let tk) = kind { _ = checkTransitionOptions(node, kind: tk) }
         if track.kind == .main, let at = node.arguments.labelled["at"] {
           report(
             .placementInMainTrack, "clips on the main track cannot be placed with `at:`", at.span,
@@ -145,7 +146,7 @@ extension CheckRun {
     for (index, item) in main.items.enumerated() {
       switch item.kind {
       case .transition:
-        guard let e = item.arguments.positional.first, let d = timeValue(e, expected: .duration) else {
+        guard let e = transitionLength(item), let d = timeValue(e, expected: .duration) else {
           cursor = nil
           continue
         }
@@ -703,6 +704,7 @@ extension CheckRun {
         return false
       }
     case "fade":
+      if !reportEasingOnItemFade(args) { return false }
       var total = Rational.zero
       for key in ["in", "out"] {
         if case .duration(let d)? = values[key] {
@@ -734,6 +736,15 @@ extension CheckRun {
             args.labelled[key]!.value.span, "`\(key):` is out of range", "\(key) ranges from \(lo) to \(hi)")
         }
       }
+    case "blur":
+      if case .number(let v)? = values["radius"], !v.isPositive || v > Self.widestBlur {
+        report(
+          .lookOutOfRange, "blur radius \(v.exactDecimal ?? v.description) is out of range",
+          args.labelled["radius"]!.value.span,
+          notes: ["the radius is a standard deviation in pixels, like CSS's `blur()`"],
+          help: "use a radius more than 0 and at most \(Self.widestBlur)")
+        return false
+      }
     case "font":
       if case .string(let font) = positional[0], !checkFontFile(font, args.positional[0].span) { return false }
       if case .number(let v)? = values["size"], !v.isPositive || v > Self.largestFontSize {
@@ -755,6 +766,9 @@ extension CheckRun {
     }
     return true
   }
+
+  /// `gblur`'s largest sigma.
+  static let widestBlur = Rational(1024)
 
   /// FreeType's stroker takes seconds and hundreds of megabytes for one glyph with a border of
   /// thousands of pixels, and fails past that; a border of 256 px already buries any glyph.

@@ -71,6 +71,8 @@ public struct ItemModifiers: Sendable {
   public var contrast: Rational?
   /// `adjust saturation:`.
   public var saturation: Rational?
+  /// `blur radius:`, the Gaussian's standard deviation in pixels; `nil` when absent.
+  public var blurRadius: Rational?
   /// `opacity`, 1 when absent.
   public var opacity: Rational = .one
   /// `fade in:` in seconds, 0 when absent.
@@ -175,6 +177,8 @@ public struct ItemModifiers: Sendable {
       brightness = number("brightness")
       contrast = number("contrast")
       saturation = number("saturation")
+    case "blur":
+      blurRadius = number("radius")
     case "opacity":
       if case .number(let o)? = first { opacity = o }
     case "fade":

@@ -25,6 +25,8 @@ public enum Enumerations {
   public static let presetKind = EnumerationType("Preset", Preset.Kind.allCases.map(\.rawValue))
   /// The edges of `enter … from:` and `exit … to:`.
   public static let edge = EnumerationType("Edge", Preset.Edge.allCases.map(\.rawValue))
+  /// The transitions of `transition NAME D` (``Transition/catalogue``).
+  public static let transition = EnumerationType("Transition", Transition.catalogue.map(\.name))
   /// Named canvas sizes (`canvas story`).
   public static let canvasPreset = EnumerationType("CanvasPreset", CanvasPresets.table.map(\.name))
 }
@@ -72,6 +74,10 @@ extension Schema {
     idArgument,
   ]
   static let placementContexts: Set<StatementContext> = [.clip, .text, .shape]
+  /// A transition's `easing:` (its progress over its frames, clamped to 0…1).
+  static let transitionEasingArgument = ArgumentSchema(
+    "easing", easingType, default: "linear",
+    "How the transition's progress moves (a main-track transition only; overshooting easings are clamped).")
   /// An easing: a name, `cubicBezier(…)` or `spring(…)` (ANIMATION.md §2).
   static let easingType: ValueType =
     .oneOf([
@@ -179,33 +185,55 @@ extension Schema {
       block: .shape,
       "A rectangle or ellipse on an overlay track."),
     StatementSchema(
+      "transition", in: [.mainTrack],
+      positional: [
+        ArgumentSchema(
+          nil, .enumeration(Enumerations.transition), required: true,
+          "Which transition: `dissolve`, `fadeBlack`, `fadeWhite`, `wipe`, `smoothWipe`, `slide`, `push`, `circleOpen`, `circleClose`, `radial`, `zoom`, `pixelize` or `blur`."
+        ),
+        ArgumentSchema(nil, .duration, required: true, "How long the two clips overlap."),
+      ],
+      labelled: [
+        ArgumentSchema(
+          "direction", .enumeration(Enumerations.direction), default: "left",
+          "`wipe`, `smoothWipe`, `slide`, `push`: where the edge or the pictures travel."),
+        transitionEasingArgument,
+      ],
+      "A transition between the clips before and after it; the clips overlap by the duration, shortening the track by it (`transition circleOpen 1s easing: easeInOut`)."
+    ),
+    StatementSchema(
       "crossfade", in: [.mainTrack],
       positional: [ArgumentSchema(nil, .duration, required: true, "How long the two clips overlap.")],
-      "Dissolves the previous clip into the next; the clips overlap by the duration, shortening the track by it."),
+      labelled: [transitionEasingArgument],
+      "Dissolves the previous clip into the next; the clips overlap by the duration, shortening the track by it (`transition dissolve D`)."
+    ),
     StatementSchema(
       "fade", in: [.mainTrack, .clip, .text, .shape],
       positional: [ArgumentSchema(nil, .duration, "Transition length (main track only).")],
       labelled: [
         ArgumentSchema("in", .duration, "Fade-in length (on an item)."),
         ArgumentSchema("out", .duration, "Fade-out length (on an item)."),
+        transitionEasingArgument,
       ],
-      "On the main track, `fade D` is a transition through black. On an item, `fade in: D out: D` fades its picture (and sound) in and out."
+      "On the main track, `fade D` is a transition through black (`transition fadeBlack D`). On an item, `fade in: D out: D` fades its picture (and sound) in and out."
     ),
     StatementSchema(
       "wipe", in: [.mainTrack],
       positional: [ArgumentSchema(nil, .duration, required: true, "Transition length.")],
       labelled: [
-        ArgumentSchema("direction", .enumeration(Enumerations.direction), default: "left", "Where the edge travels.")
+        ArgumentSchema("direction", .enumeration(Enumerations.direction), default: "left", "Where the edge travels."),
+        transitionEasingArgument,
       ],
-      "A transition where an edge wipes the next clip over the previous one."),
+      "A transition where an edge wipes the next clip over the previous one (`transition wipe D`)."),
     StatementSchema(
       "slide", in: [.mainTrack],
       positional: [ArgumentSchema(nil, .duration, required: true, "Transition length.")],
       labelled: [
         ArgumentSchema(
-          "direction", .enumeration(Enumerations.direction), default: "left", "Where the next clip slides towards.")
+          "direction", .enumeration(Enumerations.direction), default: "left", "Where the next clip slides towards."),
+        transitionEasingArgument,
       ],
-      "A transition where the next clip slides in, pushing the previous one out."),
+      "A transition where the next clip slides in, pushing the previous one out (`transition push D`)."),
     StatementSchema(
       "gap", in: [.mainTrack],
       positional: [ArgumentSchema(nil, .duration, required: true, "How long the gap lasts.")],
@@ -270,6 +298,16 @@ extension Schema {
       ],
       repeatable: false,
       "Colour adjustments, with the same formulas in both backends."),
+    StatementSchema(
+      "blur", in: [.clip],
+      labelled: [
+        ArgumentSchema(
+          "radius", .number, required: true,
+          "The Gaussian's standard deviation in pixels of the clip's box, more than 0 and at most 1024 (as CSS's `blur()`)."
+        )
+      ],
+      repeatable: false,
+      "Blurs the picture with a Gaussian (FFmpeg's `gblur`, the same maths natively), after `adjust`."),
     StatementSchema(
       "opacity", in: placementContexts,
       positional: [ArgumentSchema(nil, .fraction, required: true, "`0` transparent … `1` (or `100%`) opaque.")],

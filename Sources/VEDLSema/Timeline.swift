@@ -149,8 +149,35 @@ public enum ShapeKind: String, Sendable, Hashable {
 
 /// A transition between two consecutive clips of the main track.
 public struct Transition: Sendable, Hashable {
-  public enum Kind: String, Sendable, Hashable {
+  /// What the transition draws (docs/language.md, transitions). The raw values are the
+  /// names `vedl ir` prints: the four older statements keep theirs (`crossfade`, `fade` —
+  /// through black —, `wipe`, `slide`).
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
     case crossfade, fade, wipe, slide
+    case fadeWhite, push, smoothWipe, circleOpen, circleClose, radial, zoom, pixelize, blur
+
+    /// Whether the kind moves along a `direction:` (wipes, slides and pushes).
+    public var takesDirection: Bool {
+      switch self {
+      case .wipe, .slide, .push, .smoothWipe: true
+      default: false
+      }
+    }
+  }
+
+  /// The names `transition NAME D` accepts, in the order completion lists them, with the
+  /// kind each stands for: `dissolve` and `crossfade` are one cross-dissolve, `fadeBlack`
+  /// is what `fade D` draws, `slide` and `push` both push the previous clip out.
+  public static let catalogue: [(name: String, kind: Kind)] = [
+    ("dissolve", .crossfade), ("crossfade", .crossfade), ("fadeBlack", .fade), ("fadeWhite", .fadeWhite),
+    ("wipe", .wipe), ("smoothWipe", .smoothWipe), ("slide", .slide), ("push", .push),
+    ("circleOpen", .circleOpen), ("circleClose", .circleClose), ("radial", .radial), ("zoom", .zoom),
+    ("pixelize", .pixelize), ("blur", .blur),
+  ]
+
+  /// The kind `transition NAME` stands for, `nil` for a name not in ``catalogue``.
+  public static func kind(named name: String) -> Kind? {
+    catalogue.first { $0.name == name }?.kind
   }
 
   /// Where a `wipe`'s edge or a `slide`'s next clip travels.
@@ -166,8 +193,10 @@ public struct Transition: Sendable, Hashable {
   public var end: Rational
   public var startFrame: Int64
   public var endFrame: Int64
-  /// `wipe` and `slide` only (`left` when the script gives none).
+  /// Kinds that take one only (`left` when the script gives none).
   public var direction: Direction?
+  /// How the transition's progress moves over its frames (`easing:`); `nil` for `linear`.
+  public var easing: Easing? = nil
 }
 
 /// The caption lane: its cues, how they look, and whether they are burnt into the picture.

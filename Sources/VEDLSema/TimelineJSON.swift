@@ -127,6 +127,7 @@ extension Timeline {
         "startFrame": tr.startFrame, "endFrame": tr.endFrame,
       ]
       if let d = tr.direction { o["direction"] = d.rawValue }
+      if let e = tr.easing { o["easing"] = e.scriptText }
       return o
     }
     var style: [String: Any] = [

@@ -56,6 +56,8 @@ final class ItemNode {
   var mainTiming: (start: Rational, end: Rational)?
   /// For main-track items: the length, known even when the start is not.
   var mainLength: Rational?
+  /// For a transition: its `easing:` when not `linear`.
+  var transitionEasing: Easing?
 
   init(
     statement: Statement, kind: Kind, track: TrackNode, checker: CheckRun, entry: SchemaEntry,

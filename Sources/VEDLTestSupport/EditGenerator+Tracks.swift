@@ -100,13 +100,7 @@ extension EditWriter {
         let length = rng.int(1...room)
         left[i] -= length
         left[i + 1] -= length
-        let kind = rng.pick(["crossfade", "fade", "wipe", "slide"])
-        use(kind)
-        var line = "\(kind) \(time(length))"
-        // `fade`'s `in:`/`out:` belong to items, not to the transition.
-        let extra = otherArguments(of: kind, in: .mainTrack, handled: ["in", "out"], p: 0.7)
-        if !extra.isEmpty { line += " " + extra.joined(separator: " ") }
-        joins.append((line, length, 0))
+        joins.append((transitionLine(frames: length), length, 0))
       } else if roll < 7 {
         let length = rng.int(1...8)
         use("gap")
@@ -506,4 +500,50 @@ extension EditWriter {
   static let notForSound: Set<String> = Set(Schema.statements(in: .clip).map(\.name)).subtracting([
     "fade", "animate",
   ])
+}
+
+extension EditWriter {
+  /// Easings a generated transition may take: those that stay within 0…1 (an overshooting
+  /// one is clamped, with W0450, and the generator makes edits without warnings of that kind).
+  static let transitionEasings = [
+    "easeIn", "easeOut", "easeInOut", "easeInSine", "easeOutCubic", "easeInOutQuad", "easeInQuart", "easeOutExpo",
+  ].filter { Easing(name: $0) != nil }
+
+  /// A main-track transition `frames` long: one of the short forms or `transition NAME`
+  /// (every name of the catalogue), with `direction:` where the kind takes one and sometimes
+  /// an easing (a name or `cubicBezier` within 0…1).
+  func transitionLine(frames: Int) -> String {
+    let statement = rng.pick(["crossfade", "fade", "wipe", "slide", "transition", "transition"])
+    use(statement)
+    var line = statement
+    var kind: Transition.Kind
+    switch statement {
+    case "crossfade": kind = .crossfade
+    case "fade": kind = .fade
+    case "wipe": kind = .wipe
+    case "slide": kind = .slide
+    default:
+      let entry = rng.pick(Transition.catalogue)
+      kind = entry.kind
+      use("transition \(entry.name)")
+      line += " \(entry.name)"
+    }
+    line += " \(time(frames))"
+    if kind.takesDirection, rng.chance(0.7) {
+      let direction = rng.pick(Enumerations.direction.cases)
+      use("\(statement) direction:")
+      use("\(statement) direction:\(direction)")
+      line += " direction: \(direction)"
+    }
+    if rng.chance(0.4) {
+      use("\(statement) easing:")
+      if rng.chance(0.25) {
+        line +=
+          " easing: cubicBezier(\(decimal(rng.int(0...100), scale: 100)), \(decimal(rng.int(0...100), scale: 100)), \(decimal(rng.int(0...100), scale: 100)), \(decimal(rng.int(0...100), scale: 100)))"
+      } else {
+        line += " easing: \(rng.pick(Self.transitionEasings))"
+      }
+    }
+    return line
+  }
 }

@@ -41,6 +41,9 @@ struct GeneratedSpeed {
 final class EditWriter {
   var rng: SplitMix64
   let options: EditGeneratorOptions
+  /// The seed, for choices that must cycle through all their cases across seeds whatever
+  /// the random stream before them (a new statement in the schema shifts that stream).
+  let seed: UInt64
   var coverage: Set<String> = []
   var media: [MediaRecipe] = []
   /// `param` and `let` lines, written after the canvas.
@@ -69,6 +72,7 @@ final class EditWriter {
   init(seed: UInt64, options: EditGeneratorOptions) {
     rng = SplitMix64(seed: seed)
     self.options = options
+    self.seed = seed
   }
 
   func script() -> String {
@@ -213,6 +217,7 @@ final class EditWriter {
     case ("adjust", "brightness"): return decimal(rng.int(-30...30), scale: 100)
     case ("adjust", "contrast"): return decimal(rng.int(50...200), scale: 100)
     case ("adjust", "saturation"): return decimal(rng.int(0...200), scale: 100)
+    case ("blur", "radius"): return decimal(rng.int(30...400), scale: 100)
     case ("opacity", nil): return fraction(30, 100)
     case ("position", "x"): return "\(rng.int(-10...canvasWidth))"
     case ("position", "y"): return "\(rng.int(-10...canvasHeight))"

@@ -6,7 +6,10 @@ import VEDLRaster
   static let kinds: [(String, TransitionKind)] = [
     ("fade", .fade), ("fadeblack", .fadeBlack), ("wipeleft", .wipe(.left)), ("wiperight", .wipe(.right)),
     ("wipeup", .wipe(.up)), ("wipedown", .wipe(.down)), ("slideleft", .slide(.left)), ("slideright", .slide(.right)),
-    ("slideup", .slide(.up)), ("slidedown", .slide(.down)),
+    ("slideup", .slide(.up)), ("slidedown", .slide(.down)), ("fadewhite", .fadeWhite),
+    ("smoothleft", .smooth(.left)), ("smoothright", .smooth(.right)), ("smoothup", .smooth(.up)),
+    ("smoothdown", .smooth(.down)), ("circleopen", .circleOpen), ("circleclose", .circleClose), ("radial", .radial),
+    ("zoomin", .zoomIn), ("pixelize", .pixelize), ("hblur", .horizontalBlur),
   ]
 
   @Test func matchesXfadeExactly() throws {
@@ -42,9 +45,50 @@ import VEDLRaster
           }
           #expect(actual.pixel(x: 0, y: 0) == a[2].pixel(x: 0, y: 0))
         }
-        #expect(Compare.maxDifference(actual, expected) == 0, "\(name) frame \(k)")
+        // Colour exactly; alpha within one level, as `xfade` truncates a blend of two opaque
+        // pixels (255·t + 255·(1 − t)) to 254 where `transition` keeps 255.
+        let colour = zip(actual.pixels, expected.pixels).enumerated().filter { $0.offset % 4 != 3 }
+        #expect(colour.allSatisfy { $0.element.0 == $0.element.1 }, "\(name) frame \(k)")
+        #expect(Compare.maxDifference(actual, expected) <= 1, "\(name) frame \(k)")
       }
     }
+  }
+
+  /// `circleopen` at progress `p < ½`: every pixel within `(3·(½ − p))·hypot(w/2, h/2)` of
+  /// the centre shows only `to`, every pixel past `(1 + 3·(½ − p))·…` (none on a 3:2
+  /// picture at p = 0.4) blends; and `circleclose` is its mirror in time: at `1 − p` the
+  /// pixels near the centre show only `from`.
+  @Test func circleRadiusFollowsProgress() {
+    let a = RGBAImage(width: 60, height: 40, fill: PremultipliedColor(red: 250, green: 0, blue: 0, alpha: 255))
+    let b = RGBAImage(width: 60, height: 40, fill: PremultipliedColor(red: 0, green: 0, blue: 250, alpha: 255))
+    let z = (30.0 * 30 + 20 * 20).squareRoot()
+    for p in [0.1, 0.25, 0.4] {
+      let open = RGBAImage.transition(.circleOpen, progress: p, from: a, to: b)
+      let close = RGBAImage.transition(.circleClose, progress: 1 - p, from: a, to: b)
+      let radius = 3 * (0.5 - p) * z
+      for y in 0..<40 {
+        for x in 0..<60 {
+          let r = (Double((x - 30) * (x - 30) + (y - 20) * (y - 20))).squareRoot()
+          if r < radius - 0.01 {
+            #expect(open.pixel(x: x, y: y) == b.pixel(x: x, y: y), "open p \(p) at \(x),\(y)")
+            #expect(close.pixel(x: x, y: y) == a.pixel(x: x, y: y), "close p \(1 - p) at \(x),\(y)")
+          } else if r > radius + 0.5 {
+            #expect(open.pixel(x: x, y: y) != b.pixel(x: x, y: y), "open p \(p) at \(x),\(y)")
+          }
+        }
+      }
+    }
+    // At the start the picture is `from`, at the end `to`, for every new kind.
+    // (`radial` is not: at 0 its sweep still leaves a sliver of `from`, as `xfade`'s does.)
+    for kind: TransitionKind in [.circleOpen, .circleClose, .zoomIn, .pixelize, .horizontalBlur, .fadeWhite] {
+      #expect(RGBAImage.transition(kind, progress: 1, from: a, to: b) == a, "\(kind) at 1")
+      #expect(RGBAImage.transition(kind, progress: 0, from: a, to: b) == b, "\(kind) at 0")
+    }
+    // Halfway through a fade to white, green (0 in both pictures) is lifted by the white:
+    // ½·255 (the outgoing side, all white from p = 0.8 down) + ½·255·smoothstep(0.2, 1, ½)
+    // = 167.8; through black it stays 0.
+    #expect(RGBAImage.transition(.fadeWhite, progress: 0.5, from: a, to: b).pixel(x: 5, y: 5).green == 167)
+    #expect(RGBAImage.transition(.fadeBlack, progress: 0.5, from: a, to: b).pixel(x: 5, y: 5).green == 0)
   }
 
   @Test func progressFollowsXfade() {

@@ -1,0 +1,82 @@
+extension DiagnosticCode {
+  public static let unknownTransition = DiagnosticCode("E0450")
+  public static let notForThisTransition = DiagnosticCode("E0451")
+  public static let easedTransitionClamped = DiagnosticCode("W0450")
+  public static let lookOutOfRange = DiagnosticCode("E0452")
+}
+
+extension DiagnosticCatalogue {
+  /// Codes of the picture's transitions, looks and keys (`E045x`, `W045x`).
+  static let looks: [CatalogueEntry] = [
+    CatalogueEntry(
+      "E0450", .error, "unknown transition",
+      explanation: """
+        `transition NAME D` names one of the transitions of the main track: `dissolve` (also \
+        `crossfade`), `fadeBlack`, `fadeWhite`, `wipe`, `smoothWipe`, `slide`, `push`, \
+        `circleOpen`, `circleClose`, `radial`, `zoom`, `pixelize` and `blur`. The name is a \
+        word, not a string; a misspelt one gets a "did you mean" fix-it.
+
+        ```vedl
+        track main {
+          clip a
+          transition circelOpen 1s
+          clip b
+        }
+        ```
+
+        Write `transition circleOpen 1s`.
+        """),
+    CatalogueEntry(
+      "E0451", .error, "option not taken by this transition",
+      explanation: """
+        Only transitions that move along a direction take `direction:` — `wipe`, \
+        `smoothWipe`, `slide` and `push`; a circle, a radial sweep, a zoom, a pixelation, a \
+        blur and the fades have none. And `easing:` belongs to a transition of the main \
+        track: an item's own `fade in:`/`out:` is linear.
+
+        ```vedl
+        track main {
+          clip a
+          transition circleOpen 1s direction: up
+          clip b
+        }
+        ```
+
+        Remove the option (the fix-it does).
+        """),
+    CatalogueEntry(
+      "E0452", .error, "look value out of range",
+      explanation: """
+        A look's value is outside what it can mean: `blur radius:` is the Gaussian's \
+        standard deviation in pixels (as in CSS's `blur()`), more than 0 and at most 1024 \
+        (FFmpeg's `gblur` takes no more).
+
+        ```vedl
+        track main {
+          clip testpattern() duration: 2s { blur radius: 0 }
+        }
+        ```
+
+        Give a radius such as `blur radius: 4`; remove `blur` for a sharp picture.
+        """),
+    CatalogueEntry(
+      "W0450", .warning, "eased transition clamped",
+      explanation: """
+        A transition's progress runs from 0 (all the previous clip) to 1 (all the next). \
+        Easings that overshoot — the `Back` and `Elastic` families, most springs — leave \
+        0…1 on the way; a transition cannot show more than all of a clip, so its progress \
+        is clamped there, and the picture holds while the easing is outside. The edit \
+        renders; the warning says that the overshoot is not seen.
+
+        ```vedl
+        track main {
+          clip a
+          transition wipe 1s easing: easeOutBack
+          clip b
+        }
+        ```
+
+        Use an easing that stays within 0…1, such as `easeInOut` or `easeOutCubic`.
+        """),
+  ]
+}
