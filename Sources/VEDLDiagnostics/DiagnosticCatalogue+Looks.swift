@@ -3,6 +3,8 @@ extension DiagnosticCode {
   public static let notForThisTransition = DiagnosticCode("E0451")
   public static let easedTransitionClamped = DiagnosticCode("W0450")
   public static let lookOutOfRange = DiagnosticCode("E0452")
+  public static let keyOutOfRange = DiagnosticCode("E0453")
+  public static let secondKey = DiagnosticCode("E0454")
 }
 
 extension DiagnosticCatalogue {
@@ -49,7 +51,9 @@ extension DiagnosticCatalogue {
       explanation: """
         A look's value is outside what it can mean: `blur radius:` is the Gaussian's \
         standard deviation in pixels (as in CSS's `blur()`), more than 0 and at most 1024 \
-        (FFmpeg's `gblur` takes no more).
+        (FFmpeg's `gblur` takes no more); `sharpen amount:` is counted in sixteenths, from \
+        0.0625 to 5; `vignette angle:` is the lens angle, more than 0 and at most 90deg \
+        (FFmpeg's `vignette` clips there).
 
         ```vedl
         track main {
@@ -58,6 +62,41 @@ extension DiagnosticCatalogue {
         ```
 
         Give a radius such as `blur radius: 4`; remove `blur` for a sharp picture.
+        """),
+    CatalogueEntry(
+      "E0453", .error, "key value out of range",
+      explanation: """
+        `chromakey COLOR similarity: S blend: B` and `colorkey …` take FFmpeg's `chromakey` \
+        and `colorkey` values: `similarity:` from 0.01 to 1 (the distance from the key colour, \
+        0 the same colour, 1 the farthest, up to which pixels become fully transparent) and \
+        `blend:` from 0 to 1 (the distance over which they fade back to opaque; 0 is a hard \
+        edge).
+
+        ```vedl
+        track overlay {
+          clip color(#00FF00) at: 0s duration: 2s { chromakey #00FF00 similarity: 2 }
+        }
+        ```
+
+        Give e.g. `similarity: 0.1 blend: 0.05`; a green screen lit evenly keys well around \
+        `similarity: 0.1`.
+        """),
+    CatalogueEntry(
+      "E0454", .error, "second key on a clip",
+      explanation: """
+        A clip takes one key: `chromakey` and `colorkey` both set which of its pixels are \
+        transparent, so a second would replace the first.
+
+        ```vedl
+        track overlay {
+          clip color(#00FF00) at: 0s duration: 2s {
+            chromakey #00FF00
+            colorkey #0000FF
+          }
+        }
+        ```
+
+        Keep one of them.
         """),
     CatalogueEntry(
       "W0450", .warning, "eased transition clamped",

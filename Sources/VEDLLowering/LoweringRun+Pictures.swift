@@ -78,6 +78,11 @@ extension LoweringRun {
         } else {
           stream.append(padFilter(box, offset: plan.offset, color: fill))
         }
+      case .key(let key):
+        // Bars of `fit contain` and a zoom below 1 are transparent on an overlay.
+        let translucent = frames.mayHaveAlpha || mods.fit == .contain || mods.zoom < .one
+        stream = keyed(stream, key, translucent: translucent, stem: stem)
+        frames.mayHaveAlpha = true
       case .adjust(let brightness, let contrast, let saturation):
         stream = adjust(
           stream, brightness: brightness, contrast: contrast, saturation: saturation,
@@ -90,6 +95,25 @@ extension LoweringRun {
           Filter("gblur", ["sigma": OptionText.number(sigma)]), Filter("unpremultiply", ["inplace": "1"]),
           Filter("format", ["pix_fmts": "rgba"]),
         ])
+      case .sharpen(let sixteenths):
+        let kernel = PicturePipeline.sharpenKernel(sixteenths: sixteenths).map(String.init).joined(separator: " ")
+        var convolution: [Filter.Option] = []
+        for plane in 0..<3 {
+          convolution.append(.init("\(plane)m", kernel))
+          convolution.append(.init("\(plane)rdiv", "0.000244140625"))
+        }
+        stream.append(contentsOf: [
+          Filter("format", ["pix_fmts": "gbrap"]), Filter("premultiply", ["inplace": "1"]),
+          Filter("convolution", convolution), Filter("unpremultiply", ["inplace": "1"]),
+          Filter("format", ["pix_fmts": "rgba"]),
+        ])
+      case .vignette(let degrees):
+        let options: [Filter.Option] = [
+          .init("angle", String(degrees.doubleValue * Double.pi / 180)), .init("dither", "0"),
+        ]
+        stream = keepingAlpha(
+          stream, [Filter("format", ["pix_fmts": "rgb24"]), Filter("vignette", options)],
+          translucent: frames.mayHaveAlpha || target == .overlay, stem: stem + "_vignette")
       case .rotate(let degrees, let bounds):
         stream.append(contentsOf: premultipliedRotation(degrees, size: bounds, fill: fill))
       case .opacity(let opacity):
@@ -208,7 +232,9 @@ extension LoweringRun {
   /// out, other rotations and opacity need RGBA.
   static func keepsYCbCr(_ mods: ItemModifiers) -> Bool {
     if mods.opacity != .one || mods.zoom < .one || mods.fit == .contain { return false }
-    if mods.adjusts || mods.blurRadius != nil { return false }
+    if mods.adjusts || mods.blurRadius != nil || mods.sharpenAmount != nil || mods.vignetteAngle != nil {
+      return false
+    }
     return mods.rotation.isZero || PictureLayout.isQuarterTurn(mods.rotation)
   }
 
@@ -467,6 +493,73 @@ extension LoweringRun {
     builder.add([alpha], [Filter("alphaextract")], [mask])
     let out = builder.label("\(stem)_adjusted")
     builder.add([adjusted, mask], [Filter("alphamerge")], [out])
+    return PendingStream(label: out)
+  }
+
+  /// A colour key: `chromakey` on the picture turned into `yuva444p` (libswscale's BT.601
+  /// limited range, as for `eq`) or `colorkey` on `rgba`, each of which replaces the alpha
+  /// channel. On a picture that may be translucent the key's alpha is multiplied by the
+  /// picture's own (`blend=all_mode=multiply` of the two alpha planes, `⌊a·b/255⌋`), so
+  /// what was transparent stays so.
+  mutating func keyed(_ stream: PendingStream, _ key: ItemModifiers.Key, translucent: Bool, stem: String)
+    -> PendingStream
+  {
+    let options: [Filter.Option] = [
+      .init("color", OptionText.color(key.color | 0xFF)),
+      .init("similarity", OptionText.number(key.similarity)), .init("blend", OptionText.number(key.blend)),
+    ]
+    let rgba = Filter("format", ["pix_fmts": "rgba"])
+    let filters: [Filter] =
+      switch key.kind {
+      case .chroma: [Filter("format", ["pix_fmts": "yuva444p"]), Filter("chromakey", options), rgba]
+      case .color: [rgba, Filter("colorkey", options)]
+      }
+    var s = stream
+    guard translucent else {
+      s.append(contentsOf: filters)
+      return s
+    }
+    s.append(rgba)
+    s.append(Filter("split", ["outputs": "2"]))
+    let picture = builder.label("\(stem)_unkeyed")
+    let alpha = builder.label("\(stem)_ownalpha")
+    builder.add(s.label.map { [$0] } ?? [], s.filters, [picture, alpha])
+    let keyedColour = builder.label("\(stem)_keyed")
+    let keyedAlpha = builder.label("\(stem)_keyedalpha")
+    builder.add([picture], filters + [Filter("split", ["outputs": "2"])], [keyedColour, keyedAlpha])
+    let keyMask = builder.label("\(stem)_keymask")
+    builder.add([keyedAlpha], [Filter("alphaextract")], [keyMask])
+    let ownMask = builder.label("\(stem)_ownmask")
+    builder.add([alpha], [Filter("alphaextract")], [ownMask])
+    let mask = builder.label("\(stem)_keyedmask")
+    builder.add([keyMask, ownMask], [Filter("blend", ["all_mode": "multiply"])], [mask])
+    let out = builder.label("\(stem)_keyedout")
+    builder.add([keyedColour, mask], [Filter("alphamerge")], [out])
+    return PendingStream(label: out)
+  }
+
+  /// `filters` (which drop the alpha channel) on the picture's colour; a `translucent`
+  /// picture's alpha is split off around them and put back (`alphaextract`, `alphamerge`).
+  mutating func keepingAlpha(_ stream: PendingStream, _ filters: [Filter], translucent: Bool, stem: String)
+    -> PendingStream
+  {
+    let rgba = Filter("format", ["pix_fmts": "rgba"])
+    var s = stream
+    s.append(rgba)
+    guard translucent else {
+      s.append(contentsOf: filters + [rgba])
+      return s
+    }
+    s.append(Filter("split", ["outputs": "2"]))
+    let colour = builder.label("\(stem)_rgb")
+    let alpha = builder.label("\(stem)_alpha")
+    builder.add(s.label.map { [$0] } ?? [], s.filters, [colour, alpha])
+    let changed = builder.label("\(stem)_colour")
+    builder.add([colour], filters + [rgba], [changed])
+    let mask = builder.label("\(stem)_mask")
+    builder.add([alpha], [Filter("alphaextract")], [mask])
+    let out = builder.label("\(stem)_merged")
+    builder.add([changed, mask], [Filter("alphamerge")], [out])
     return PendingStream(label: out)
   }
 

@@ -3,7 +3,7 @@ import VEDLTime
 
 /// A clip's picture as an ordered list of operations with every size and offset worked out:
 /// the one description of the modifier order of docs/language.md §4.8 — crop, mirror,
-/// quarter turns (main track), fit or size/scale, zoom and pan, adjust, other rotations (and
+/// quarter turns (main track), fit or size/scale, zoom and pan, a key, adjust, blur, sharpen, vignette, other rotations (and
 /// every turn of an overlay), opacity — and of where an overlay lands. The FFmpeg lowering
 /// prints it as filters (`LoweringRun.lowerPicture`), the native renderer interprets it
 /// (`ClipPictureProcessor`). Fades are not steps: they depend on the frame, and both backends
@@ -33,11 +33,19 @@ public struct PicturePipeline: Sendable, Equatable {
     /// Scales the `box`-sized picture to `plan.scaled`, then crops it back to the box at
     /// `plan.offset` (zoomed in) or pads it into the box there (zoomed out).
     case zoom(box: PixelSize, plan: PictureLayout.Fit)
+    /// A colour key (overlays): FFmpeg's `chromakey` (on `yuva444p`) or `colorkey` (on
+    /// `rgba`); the key's alpha multiplies the picture's.
+    case key(ItemModifiers.Key)
     /// FFmpeg's `eq` with these values (at least one not neutral).
     case adjust(brightness: Rational, contrast: Rational, saturation: Rational)
     /// A Gaussian blur of standard deviation `sigma` pixels (`gblur`), on premultiplied
     /// colour.
     case blur(sigma: Rational)
+    /// An unsharp mask of `sixteenths`/16 (`convolution` with a 5×5 kernel), on premultiplied
+    /// colour.
+    case sharpen(sixteenths: Int)
+    /// FFmpeg's `vignette` with this lens angle (degrees), on straight RGB.
+    case vignette(degrees: Rational)
     /// Turns clockwise by an angle that is not a quarter turn into a `bounds` frame, about
     /// the centre.
     case rotate(degrees: Rational, bounds: PixelSize)
@@ -102,6 +110,8 @@ public struct PicturePipeline: Sendable, Equatable {
     } else if keepsZoom {
       steps.append(.zoom(box: box, plan: PictureLayout.Fit(scaled: box, offset: (0, 0))))
     }
+    // 5b. a key (overlays only: the checker refuses one on the main track), on the box
+    if role == .overlay, let key = mods.key { steps.append(.key(key)) }
     // 6. adjust
     if mods.adjusts {
       steps.append(
@@ -110,6 +120,11 @@ public struct PicturePipeline: Sendable, Equatable {
     }
     // 6b. looks
     if let radius = mods.blurRadius, radius.isPositive { steps.append(.blur(sigma: radius)) }
+    if let amount = mods.sharpenAmount {
+      let sixteenths = Int(((amount * Rational(16)).doubleValue).rounded())
+      if sixteenths > 0 { steps.append(.sharpen(sixteenths: sixteenths)) }
+    }
+    if let angle = mods.vignetteAngle, angle.isPositive { steps.append(.vignette(degrees: angle)) }
     // 7. other rotations, and every rotation of an overlay: the main track keeps the canvas
     // size (corners show the background), an overlay grows to hold the whole turned box
     // (corners transparent).
@@ -141,6 +156,20 @@ public struct PicturePipeline: Sendable, Equatable {
     var one = mods
     one.scale = .one
     return PicturePipeline(one, source: source, role: .overlay, canvas: canvas).box
+  }
+
+  /// The 5×5 kernel of `sharpen` (FFmpeg's `convolution` with `rdiv` 1/4096, and the native
+  /// renderer's `convolved5x5`), row by row: `4096·(1 + a)·δ − 16·a·g` with `a` =
+  /// `sixteenths`/16 and `g` the binomial Gaussian `[1 4 6 4 1]ᵀ[1 4 6 4 1]` (sum 256) — the
+  /// picture plus `a` times its detail (itself less its blur); the weights sum to 4096.
+  public static func sharpenKernel(sixteenths a: Int) -> [Int] {
+    let row = [1, 4, 6, 4, 1]
+    var kernel: [Int] = []
+    for i in 0..<5 {
+      for j in 0..<5 { kernel.append(-a * row[i] * row[j]) }
+    }
+    kernel[12] += 4096 + 256 * a
+    return kernel
   }
 
   /// Equal roles, steps, sizes and corners.

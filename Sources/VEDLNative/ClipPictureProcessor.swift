@@ -79,11 +79,20 @@ final class ClipPictureProcessor {
             image, width: Int(box.width), height: Int(box.height), x: Int(plan.offset.x), y: Int(plan.offset.y),
             color: fill)
         }
+      case .key(let key):
+        image = image.keyed(
+          key.kind == .chroma ? .chroma : .color, red: Int(key.color >> 24), green: Int(key.color >> 16 & 0xFF),
+          blue: Int(key.color >> 8 & 0xFF), similarity: key.similarity.doubleValue, blend: key.blend.doubleValue)
+        mayHaveAlpha = true
       case .adjust(let brightness, let contrast, let saturation):
         image = image.adjusted(
           brightness: brightness.doubleValue, contrast: contrast.doubleValue, saturation: saturation.doubleValue)
       case .blur(let sigma):
         image = image.blurred(sigma: Double(Float(sigma.doubleValue)))
+      case .sharpen(let sixteenths):
+        image = image.convolved5x5(PicturePipeline.sharpenKernel(sixteenths: sixteenths))
+      case .vignette(let degrees):
+        image = image.vignetted(angle: degrees.doubleValue * Double.pi / 180)
       case .rotate(let degrees, let bounds):
         image = image.rotated(
           degrees: degrees.doubleValue, outputWidth: Int(bounds.width), outputHeight: Int(bounds.height), fill: fill)

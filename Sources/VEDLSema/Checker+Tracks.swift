@@ -546,6 +546,22 @@ extension CheckRun {
           fixIts: [FixIt(span: removalSpan(s.span), replacement: "", message: "remove `\(file.text(s.span))`")])
         continue
       }
+      if item.track.kind == .main && item.kind == .clip && Self.keys.contains(schema.name) {
+        report(
+          .notForThisItem, "`\(schema.name)` does not apply to a main-track clip", s.name.span,
+          notes: ["a key makes pixels transparent, and the main track has nothing under it to show"],
+          help: "put the keyed clip on a `track overlay`, over the main track",
+          fixIts: [FixIt(span: removalSpan(s.span), replacement: "", message: "remove `\(file.text(s.span))`")])
+        continue
+      }
+      if Self.keys.contains(schema.name), let other = statics.first(where: { Self.keys.contains($0.name) }) {
+        report(
+          .secondKey, "a clip takes one key, and this one already has `\(other.name)`", s.name.span,
+          labels: [Label(span: other.statement.name.span, message: "the first key")],
+          notes: ["`chromakey` and `colorkey` both set the clip's transparency; the second would replace the first"],
+          help: "keep one of them")
+        continue
+      }
       values.removeAll()
       var ok = true
       for (i, e) in args.positional.enumerated() {
@@ -612,6 +628,9 @@ extension CheckRun {
   /// The placement modifiers of overlay items, which a main-track clip (filling the canvas)
   /// does not take.
   static let overlayPlacement: Set<String> = ["position", "offset", "size", "scale"]
+
+  /// The keys, which only overlay clips take (the main track has nothing under it).
+  static let keys: Set<String> = ["chromakey", "colorkey"]
 
   /// What to delete to remove the statement at `span`: its whole line (with the line break)
   /// when nothing else is on it, else just the statement.
@@ -745,6 +764,39 @@ extension CheckRun {
           help: "use a radius more than 0 and at most \(Self.widestBlur)")
         return false
       }
+    case "sharpen":
+      if case .number(let v)? = values["amount"], v < Self.sharpenStep || v > Self.strongestSharpen {
+        report(
+          .lookOutOfRange, "sharpen amount \(v.exactDecimal ?? v.description) is out of range",
+          args.labelled["amount"]!.value.span,
+          notes: ["the amount is how much of the picture's detail is added again, in sixteenths"],
+          help: "use an amount from 0.0625 (1/16) to \(Self.strongestSharpen)")
+        return false
+      }
+    case "vignette":
+      if case .angle(let v)? = values["angle"], !v.isPositive || v > Rational(90) {
+        report(
+          .lookOutOfRange, "vignette angle \(v.exactDecimal ?? v.description)deg is out of range",
+          args.labelled["angle"]!.value.span,
+          notes: ["the angle is the lens's: 0 leaves the picture alone, 90deg darkens the corners to black"],
+          help: "use an angle more than 0 and at most 90deg (the default is 36deg)")
+        return false
+      }
+    case "chromakey", "colorkey":
+      for (key, low) in [("similarity", Rational(1, 100)!), ("blend", Rational.zero)] {
+        if case .number(let v)? = values[key], v < low || v > .one {
+          report(
+            .keyOutOfRange, "\(name) \(key) \(v.exactDecimal ?? v.description) is out of range",
+            args.labelled[key]!.value.span,
+            notes: [
+              key == "similarity"
+                ? "similarity is the distance from the key colour (0 same … 1 farthest) that becomes transparent"
+                : "blend is the distance over which keyed pixels fade back to opaque"
+            ],
+            help: "use a \(key) from \(low.exactDecimal ?? low.description) to 1")
+          return false
+        }
+      }
     case "font":
       if case .string(let font) = positional[0], !checkFontFile(font, args.positional[0].span) { return false }
       if case .number(let v)? = values["size"], !v.isPositive || v > Self.largestFontSize {
@@ -766,6 +818,10 @@ extension CheckRun {
     }
     return true
   }
+
+  /// `sharpen amount:` is counted in sixteenths (the kernel's integer weights), up to 5.
+  static let sharpenStep = Rational(1, 16)!
+  static let strongestSharpen = Rational(5)
 
   /// `gblur`'s largest sigma.
   static let widestBlur = Rational(1024)

@@ -51,6 +51,34 @@ public struct ItemModifiers: Sendable {
     case point(x: Rational?, y: Rational?)
   }
 
+  /// `chromakey COLOR similarity: blend:` or `colorkey …`: which pixels become transparent.
+  public struct Key: Equatable, Sendable {
+    /// How a pixel's distance from the key colour is measured.
+    public enum Kind: String, Sendable {
+      /// FFmpeg's `chromakey`: the U/V distance, averaged over the pixel's 3×3 neighbourhood.
+      case chroma = "chromakey"
+      /// FFmpeg's `colorkey`: the RGB distance of the pixel itself.
+      case color = "colorkey"
+    }
+    public var kind: Kind
+    /// The key colour, `0xRRGGBBAA` (alpha ignored).
+    public var color: UInt32
+    /// Distances up to this (0.01…1) are fully transparent.
+    public var similarity: Rational
+    /// Distances within `similarity + blend` fade to opaque; 0 is a hard edge.
+    public var blend: Rational
+
+    public init(kind: Kind, color: UInt32, similarity: Rational, blend: Rational) {
+      self.kind = kind
+      self.color = color
+      self.similarity = similarity
+      self.blend = blend
+    }
+
+    /// FFmpeg's defaults: similarity 0.01, blend 0.
+    public static let defaultSimilarity = Rational(1, 100)!
+  }
+
   /// `crop`, if any.
   public var crop: Crop?
   /// `fit`'s mode, if given (the default depends on where the item is).
@@ -73,6 +101,12 @@ public struct ItemModifiers: Sendable {
   public var saturation: Rational?
   /// `blur radius:`, the Gaussian's standard deviation in pixels; `nil` when absent.
   public var blurRadius: Rational?
+  /// `sharpen amount:` (1 when not given), `nil` when absent.
+  public var sharpenAmount: Rational?
+  /// `vignette angle:` in degrees (36°, FFmpeg's π/5, when not given), `nil` when absent.
+  public var vignetteAngle: Rational?
+  /// `chromakey` or `colorkey` (overlay clips), `nil` when absent.
+  public var key: Key?
   /// `opacity`, 1 when absent.
   public var opacity: Rational = .one
   /// `fade in:` in seconds, 0 when absent.
@@ -111,6 +145,9 @@ public struct ItemModifiers: Sendable {
   public var strokeWidth: Rational?
   /// Shapes: `cornerRadius`.
   public var cornerRadius: Rational?
+
+  /// FFmpeg's `vignette` angle, π/5, in degrees.
+  public static let vignetteDefaultAngle = Rational(36)
 
   /// Whether `adjust` is present with a non-neutral value.
   public var adjusts: Bool {
@@ -179,6 +216,20 @@ public struct ItemModifiers: Sendable {
       saturation = number("saturation")
     case "blur":
       blurRadius = number("radius")
+    case "sharpen":
+      sharpenAmount = number("amount") ?? .one
+    case "vignette":
+      if case .angle(let a)? = m.labelled["angle"] {
+        vignetteAngle = a
+      } else {
+        vignetteAngle = Self.vignetteDefaultAngle
+      }
+    case "chromakey", "colorkey":
+      if case .color(let c)? = first, let kind = Key.Kind(rawValue: m.name) {
+        key = Key(
+          kind: kind, color: c, similarity: number("similarity") ?? Key.defaultSimilarity,
+          blend: number("blend") ?? .zero)
+      }
     case "opacity":
       if case .number(let o)? = first { opacity = o }
     case "fade":

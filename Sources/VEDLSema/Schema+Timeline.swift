@@ -309,6 +309,55 @@ extension Schema {
       repeatable: false,
       "Blurs the picture with a Gaussian (FFmpeg's `gblur`, the same maths natively), after `adjust`."),
     StatementSchema(
+      "sharpen", in: [.clip],
+      labelled: [
+        ArgumentSchema(
+          "amount", .number, default: "1",
+          "How much of the detail (the picture less its 5×5 Gaussian blur) is added, more than 0 and at most 5, in sixteenths."
+        )
+      ],
+      repeatable: false,
+      "Sharpens the picture with an unsharp mask (FFmpeg's `convolution` with a 5×5 kernel, the same integer maths natively), after `blur`."
+    ),
+    StatementSchema(
+      "vignette", in: [.clip],
+      labelled: [
+        ArgumentSchema(
+          "angle", .angle, default: "36deg",
+          "The lens angle, more than 0 and at most 90deg: the larger, the darker the corners (FFmpeg's default π/5 = 36°)."
+        )
+      ],
+      repeatable: false,
+      "Darkens the picture towards its corners as FFmpeg's `vignette` (the same maths natively), after `sharpen`."),
+    StatementSchema(
+      "chromakey", in: [.clip],
+      positional: [ArgumentSchema(nil, .color, required: true, "The key colour, e.g. `#00FF00` for a green screen.")],
+      labelled: [
+        ArgumentSchema(
+          "similarity", .number, default: "0.01",
+          "How close (0.01…1) a pixel's chroma must be to the key's to become fully transparent."),
+        ArgumentSchema(
+          "blend", .number, default: "0",
+          "0…1: pixels within `similarity + blend` fade from transparent to opaque; 0 is a hard edge."),
+      ],
+      repeatable: false,
+      "Keys out a colour on an overlay clip by its chroma (U/V) averaged over each pixel's 3×3 neighbourhood, as FFmpeg's `chromakey` (the same maths natively), after `zoom` and before `adjust`."
+    ),
+    StatementSchema(
+      "colorkey", in: [.clip],
+      positional: [ArgumentSchema(nil, .color, required: true, "The key colour, e.g. `#00FF00`.")],
+      labelled: [
+        ArgumentSchema(
+          "similarity", .number, default: "0.01",
+          "How close (0.01…1) a pixel's RGB colour must be to the key's to become fully transparent."),
+        ArgumentSchema(
+          "blend", .number, default: "0",
+          "0…1: pixels within `similarity + blend` fade from transparent to opaque; 0 is a hard edge."),
+      ],
+      repeatable: false,
+      "Keys out a colour on an overlay clip by its RGB distance, as FFmpeg's `colorkey` (the same maths natively), after `zoom` and before `adjust`."
+    ),
+    StatementSchema(
       "opacity", in: placementContexts,
       positional: [ArgumentSchema(nil, .fraction, required: true, "`0` transparent … `1` (or `100%`) opaque.")],
       repeatable: false,

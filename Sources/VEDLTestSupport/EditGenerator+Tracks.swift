@@ -126,7 +126,8 @@ extension EditWriter {
       }
       line += block(
         modifiers(
-          .clip, excluding: ["position", "offset", "size", "scale", "enter", "exit"], frames: plan.frames,
+          .clip, excluding: ["position", "offset", "size", "scale", "enter", "exit", "chromakey", "colorkey"],
+          frames: plan.frames,
           animatable: line.contains("volume:") ? [.zoom, .pan] : [.volume, .zoom, .pan]))
       body.append("  " + line)
       if i < joins.count {
@@ -166,6 +167,8 @@ extension EditWriter {
     for schema in Schema.statements(in: context).shuffled(using: &rng)
     where !excluding.contains(schema.name) && !Self.generatedApart.contains(schema.name) && rng.chance(p) {
       if schema.name == "cornerRadius", shape != "rect" { continue }
+      // One key per clip (E0454).
+      if schema.name.hasSuffix("key"), written.contains(where: { $0.hasSuffix("key") }) { continue }
       if let line = modifier(schema, frames: frames) {
         use(schema.name)
         lines.append(line)

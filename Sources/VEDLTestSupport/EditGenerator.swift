@@ -218,6 +218,14 @@ final class EditWriter {
     case ("adjust", "contrast"): return decimal(rng.int(50...200), scale: 100)
     case ("adjust", "saturation"): return decimal(rng.int(0...200), scale: 100)
     case ("blur", "radius"): return decimal(rng.int(30...400), scale: 100)
+    case ("sharpen", "amount"): return decimal(rng.int(10...300), scale: 100)
+    case ("vignette", "angle"): return "\(rng.int(10...90))deg"
+    case ("chromakey", nil), ("colorkey", nil):
+      // Colours the generated pictures hold (the test pattern's, the generated colours') now
+      // and then, so that keys key something.
+      return rng.chance(0.5) ? rng.pick(["#00FF00", "#FF0000", "#0000FF", "#FFFF00", "#00FFFF"]) : color()
+    case ("chromakey", "similarity"), ("colorkey", "similarity"): return decimal(rng.int(1...50), scale: 100)
+    case ("chromakey", "blend"), ("colorkey", "blend"): return decimal(rng.int(0...30), scale: 100)
     case ("opacity", nil): return fraction(30, 100)
     case ("position", "x"): return "\(rng.int(-10...canvasWidth))"
     case ("position", "y"): return "\(rng.int(-10...canvasHeight))"
