@@ -111,8 +111,11 @@ extension LoweringRun {
         let options: [Filter.Option] = [
           .init("angle", String(degrees.doubleValue * Double.pi / 180)), .init("dither", "0"),
         ]
+        // `vignette` turns its ellipse by the link's sample aspect ratio, which a stretching
+        // `scale` (`fit fill`) leaves off 1; the native renderer's pixels are square.
         stream = keepingAlpha(
-          stream, [Filter("format", ["pix_fmts": "rgb24"]), Filter("vignette", options)],
+          stream,
+          [Filter("setsar", ["sar": "1"]), Filter("format", ["pix_fmts": "rgb24"]), Filter("vignette", options)],
           translucent: frames.mayHaveAlpha || target == .overlay, stem: stem + "_vignette")
       case .rotate(let degrees, let bounds):
         stream.append(contentsOf: premultipliedRotation(degrees, size: bounds, fill: fill))
