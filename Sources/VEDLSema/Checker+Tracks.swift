@@ -62,6 +62,9 @@ extension CheckRun {
         case "fade": kind = .transition(.fade)
         case "wipe": kind = .transition(.wipe)
         case "slide": kind = .transition(.slide)
+        case "duck":
+          track.duck = (s, checked.arguments)
+          continue
         default: continue
         }
         let node = ItemNode(
@@ -118,6 +121,7 @@ extension CheckRun {
     for track in tracks where track.kind != nil {
       for item in track.items { evaluateModifiers(item) }
     }
+    resolveDucking()
     checkOverlaps()
     checkEditHasFrames()
   }
@@ -528,6 +532,10 @@ extension CheckRun {
       }
       if schema.name == "enter" || schema.name == "exit" {
         if let preset = evaluatePreset(checked, s, item: item, itemLength: length) { presets.append(preset) }
+        continue
+      }
+      if schema.name == "duck" {
+        item.duck = (s, args)  // needs every item's timing: `resolveDucking`
         continue
       }
       if item.kind == .clip, schema.name != "fade", let source = item.source, !sources[source].hasPicture {
