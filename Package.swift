@@ -59,7 +59,7 @@ let package = Package(
       name: "VEDLRender",
       dependencies: [
         "CCrypto", "VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSema", "VEDLLowering", "VEDLMedia",
-        "VEDLCaptions", "VEDLNative", "VEDLRaster",
+        "VEDLCaptions", "VEDLNative", "VEDLNativeAudio", "VEDLRaster",
       ]),
     .target(name: "VEDLIDE", dependencies: ["VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSyntax", "VEDLSema"]),
     .target(

@@ -13,12 +13,17 @@ public struct LoweringOptions: Sendable, Hashable {
   /// Measures text as `drawtext` draws it, to wrap a text in a `size width:` box at word
   /// boundaries; `nil` (tests, the language server) does not wrap.
   public var textMeasurer: (any TextMeasuring)?
+  /// The measured loudness correction of an export with `loudness:` (VEDLNativeAudio's
+  /// `LoudnessNormaliser`, run by `vedl render` and `vedl graph`): its filters end the
+  /// graph's sound. `nil` lowers the mix uncorrected (the lowering itself reads no media).
+  public var loudnessCorrection: LoudnessCorrection?
 
   /// Options; every one defaults to "as the timeline says" (and no wrapping).
   public init(
     baseDirectory: String? = nil, quality: QualityPreset.Name? = nil, format: Export.Format? = nil,
-    textMeasurer: (any TextMeasuring)? = nil
+    textMeasurer: (any TextMeasuring)? = nil, loudnessCorrection: LoudnessCorrection? = nil
   ) {
+    self.loudnessCorrection = loudnessCorrection
     self.baseDirectory = baseDirectory
     self.quality = quality
     self.format = format
@@ -29,7 +34,7 @@ public struct LoweringOptions: Sendable, Hashable {
   /// measurer has no identity to compare; any one measures as `drawtext` does).
   public static func == (lhs: LoweringOptions, rhs: LoweringOptions) -> Bool {
     lhs.baseDirectory == rhs.baseDirectory && lhs.quality == rhs.quality && lhs.format == rhs.format
-      && (lhs.textMeasurer == nil) == (rhs.textMeasurer == nil)
+      && (lhs.textMeasurer == nil) == (rhs.textMeasurer == nil) && lhs.loudnessCorrection == rhs.loudnessCorrection
   }
 
   /// Hashes what `==` compares.
@@ -38,5 +43,6 @@ public struct LoweringOptions: Sendable, Hashable {
     hasher.combine(quality)
     hasher.combine(format)
     hasher.combine(textMeasurer == nil)
+    hasher.combine(loudnessCorrection)
   }
 }

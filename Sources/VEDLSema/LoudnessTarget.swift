@@ -44,3 +44,42 @@ public struct LoudnessTarget: Sendable, Hashable {
   public static let lowestCeiling = Rational(-20)
   public static let highestCeiling = Rational.zero
 }
+
+/// What a loudness normalisation does to the mix once it has been measured (VEDLNativeAudio's
+/// `LoudnessNormaliser` works it out): a gain, then — when the gained mix would peak above the
+/// ceiling — a lookahead limiter. Both backends apply it with the same libavfilter filters
+/// and options (``filters``): the FFmpeg backend at the end of its graph's sound, the native
+/// backend on its mix through a small graph of its own, so the two agree sample for sample.
+public struct LoudnessCorrection: Sendable, Hashable {
+  /// The gain in decibels, in hundredths.
+  public var gain: Rational
+  /// The limiter's ceiling on sample values (linear, in millionths), or `nil` for none.
+  public var limit: Rational?
+
+  public init(gain: Rational, limit: Rational?) {
+    self.gain = gain
+    self.limit = limit
+  }
+
+  /// The filters, in order, each with its options (key, value): `volume=GdB` and, with a
+  /// limit, `alimiter` with its delay compensated (`latency=1`: as many samples out as in,
+  /// none moved), FFmpeg 5.1's automatic output level off (`level=0`), 5 ms attack and 50 ms
+  /// release.
+  public var filters: [(name: String, options: [(key: String, value: String)])] {
+    var filters = [(name: "volume", options: [(key: "volume", value: "\(Self.decimal(gain))dB")])]
+    if let limit {
+      filters.append(
+        (
+          name: "alimiter",
+          options: [
+            (key: "limit", value: Self.decimal(limit)), (key: "attack", value: "5"), (key: "release", value: "50"),
+            (key: "level", value: "0"), (key: "latency", value: "1"),
+          ]
+        ))
+    }
+    return filters
+  }
+
+  /// A rational with a short decimal expansion as that decimal (`-3.25`).
+  static func decimal(_ r: Rational) -> String { r.exactDecimal ?? String(r.doubleValue) }
+}
