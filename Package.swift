@@ -59,7 +59,7 @@ let package = Package(
       name: "VEDLRender",
       dependencies: [
         "CCrypto", "VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSema", "VEDLLowering", "VEDLMedia",
-        "VEDLCaptions", "VEDLNative", "VEDLRaster",
+        "VEDLCaptions", "VEDLNative", "VEDLNativeAudio", "VEDLRaster",
       ]),
     .systemLibrary(
       name: "CMicroHTTPD",

@@ -62,6 +62,9 @@ extension CheckRun {
           // An unknown `transition NAME` is reported and kept as a dissolve, so that the
           // track's timing (and what depends on it) is still checked.
           kind = .transition(transitionKind(s, checked.arguments) ?? .crossfade)
+        case "duck":
+          track.duck = (s, checked.arguments)
+          continue
         default: continue
         }
         let node = ItemNode(
@@ -119,6 +122,7 @@ extension CheckRun {
     for track in tracks where track.kind != nil {
       for item in track.items { evaluateModifiers(item) }
     }
+    resolveDucking()
     checkOverlaps()
     checkEditHasFrames()
   }
@@ -529,6 +533,10 @@ extension CheckRun {
       }
       if schema.name == "enter" || schema.name == "exit" {
         if let preset = evaluatePreset(checked, s, item: item, itemLength: length) { presets.append(preset) }
+        continue
+      }
+      if schema.name == "duck" {
+        item.duck = (s, args)  // needs every item's timing: `resolveDucking`
         continue
       }
       if item.kind == .clip, schema.name != "fade", let source = item.source, !sources[source].hasPicture {

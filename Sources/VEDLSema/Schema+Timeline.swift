@@ -29,6 +29,8 @@ public enum Enumerations {
   public static let transition = EnumerationType("Transition", Transition.catalogue.map(\.name))
   /// Named canvas sizes (`canvas story`).
   public static let canvasPreset = EnumerationType("CanvasPreset", CanvasPresets.table.map(\.name))
+  /// Named loudness targets of `export … loudness:`.
+  public static let loudnessPreset = EnumerationType("LoudnessPreset", LoudnessTarget.presets.map(\.name))
 }
 
 /// The named canvas sizes of `canvas PRESET`.
@@ -484,7 +486,7 @@ extension Schema {
       labelled: [
         ArgumentSchema("quality", .enumeration(Enumerations.quality), default: "high", "Encoding quality preset."),
         ArgumentSchema("at", .time, default: "0s", "For a `.png` still: which moment of the edit."),
-      ],
+      ] + loudnessArguments,
       block: .export,
       "An output of the edit. Written to a temporary file and moved into place when complete; never over a source."),
     StatementSchema(

@@ -337,6 +337,8 @@ public struct Export: Sendable, Hashable {
   public var stillFrame: Int64?
   /// Caption sidecars written beside the export (`.srt` / `.vtt`).
   public var sidecars: [Sidecar]
+  /// `loudness:` (with `truePeak:`): the mix normalised per EBU R128, if asked for.
+  public var loudness: LoudnessTarget? = nil
 
   public struct Sidecar: Sendable, Hashable {
     public var path: String

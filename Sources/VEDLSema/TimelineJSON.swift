@@ -80,7 +80,7 @@ extension Timeline {
         if !item.animations.isEmpty {
           let origin = grid.time(ofFrame: item.startFrame)
           o["animations"] = item.animations.map { a -> [String: Any] in
-            [
+            var ao: [String: Any] = [
               "property": a.property.rawValue,
               "keys": a.keys.map { k -> [String: Any] in
                 var ko: [String: Any] = [
@@ -95,6 +95,15 @@ extension Timeline {
                 return ko
               },
             ]
+            // The keys of a `duck`: the settings they come from.
+            if let d = a.ducking {
+              ao["ducking"] =
+                [
+                  "under": d.under, "by": ["exact": d.by.description, "decibels": d.by.doubleValue],
+                  "ramp": exact(d.ramp),
+                ] as [String: Any]
+            }
+            return ao
           }
         }
         if !item.presets.isEmpty {
@@ -159,6 +168,11 @@ extension Timeline {
         o["watermark"] = ["source": w.source, "position": w.position, "margin": w.margin.doubleValue] as [String: Any]
       }
       if let t = e.stillTime { o["still"] = time(t) }
+      if let l = e.loudness {
+        var lo: [String: Any] = ["integrated": exact(l.integrated), "truePeak": exact(l.truePeak)]
+        if let p = l.preset { lo["preset"] = p }
+        o["loudness"] = lo
+      }
       o["sidecars"] = e.sidecars.map { ["path": $0.path, "written": $0.writtenPath] }
       o["thumbnails"] = e.thumbnails.map {
         ["path": $0.path, "written": $0.writtenPath, "at": time($0.time)] as [String: Any]

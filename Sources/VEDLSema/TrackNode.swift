@@ -9,6 +9,8 @@ final class TrackNode {
   var kind: Track.Kind?
   var name: String?
   var items: [ItemNode] = []
+  /// The track's `duck` statement (audio tracks), evaluated once every item has its timing.
+  var duck: (statement: Statement, arguments: BoundArguments)?
 
   init(statement: Statement) {
     self.statement = statement
@@ -49,6 +51,8 @@ final class ItemNode {
   var modifiers: [Modifier] = []
   var animations: [Animation] = []
   var presets: [Preset] = []
+  /// The clip's own `duck` statement, evaluated once every item has its timing.
+  var duck: (statement: Statement, arguments: BoundArguments)?
 
   /// Placement on the timeline (seconds), memoised.
   var timingCell: Cell<(start: Rational, end: Rational)> = .pending

@@ -215,7 +215,7 @@ extension EditWriter {
   }
 
   /// Statements the modifier loop leaves to their own generators.
-  static let generatedApart: Set<String> = ["animate", "enter", "exit"]
+  static let generatedApart: Set<String> = ["animate", "enter", "exit", "duck"]
 
   /// `animate PROPERTY { key … }` over an item of `frames` frames: one to four keys at
   /// increasing whole frames within the item (the last sometimes at `length`), each with an
@@ -351,7 +351,9 @@ extension EditWriter {
 
   func writeOverlayTrack(_ index: Int) {
     use("track")
-    body.append(rng.chance(0.6) ? "track overlay \(string("overlay \(index)")) {" : "track overlay {")
+    let named = rng.chance(0.6)
+    body.append(named ? "track overlay \(string("overlay \(index)")) {" : "track overlay {")
+    if named { namedTracks.append("overlay \(index)") }
     let limit = mainFrames ?? budget
     var cursor = 0
     var previousID: String?
@@ -456,7 +458,16 @@ extension EditWriter {
 
   func writeAudioTrack(_ index: Int) {
     use("track")
-    body.append(rng.chance(0.6) ? "track audio \(string("audio \(index)")) {" : "track audio {")
+    let named = rng.chance(0.6)
+    body.append(named ? "track audio \(string("audio \(index)")) {" : "track audio {")
+    // Ducking under a track written before: the whole track's, or one clip's (below).
+    let voices = namedTracks
+    if named { namedTracks.append("audio \(index)") }
+    var trackDucks = false
+    if !voices.isEmpty, rng.chance(0.35) {
+      body.append("  " + duck(under: rng.pick(voices)))
+      trackDucks = true
+    }
     let limit = mainFrames ?? max(budget, placedEnd)
     var cursor = 0
     for _ in 0..<rng.int(1...2) {
@@ -486,14 +497,38 @@ extension EditWriter {
         line += " muted"
         use("clip muted")
       }
-      line += block(
-        modifiers(
-          .clip, excluding: Self.notForSound, frames: length, animatable: line.contains("volume:") ? [] : [.volume]))
+      var lines = modifiers(
+        .clip, excluding: Self.notForSound, frames: length, animatable: line.contains("volume:") ? [] : [.volume])
+      // A clip's own `duck` (not beside its own `animate volume`: E0442).
+      // (Only on a clip with sound: a video file made without it would be E0444.)
+      let sounds = roll < 3 || roll >= 5
+      if !trackDucks, sounds, !voices.isEmpty, !lines.contains(where: { $0.hasPrefix("animate volume") }),
+        rng.chance(0.3)
+      {
+        lines.append(duck(under: rng.pick(voices)))
+      }
+      line += block(lines)
       body.append("  " + line)
       cursor = start + length
       placedEnd = max(placedEnd, cursor)
     }
     body.append("}")
+  }
+
+  /// `duck under: "NAME"` with, now and then, `by:` and `ramp:` (`ramp: 0s` among them).
+  func duck(under name: String) -> String {
+    use("duck")
+    use("duck under:")
+    var line = "duck under: \(string(name))"
+    if rng.chance(0.6) {
+      line += " by: -\(rng.pick(["3", "6", "12", "20.5", "40"]))dB"
+      use("duck by:")
+    }
+    if rng.chance(0.6) {
+      line += " ramp: \(rng.pick(["0s", "40ms", "100ms", "200ms", "1s"]))"
+      use("duck ramp:")
+    }
+    return line
   }
 
   /// Every clip modifier but `fade`: audio clips take only `fade`.

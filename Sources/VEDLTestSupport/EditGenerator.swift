@@ -68,6 +68,8 @@ final class EditWriter {
   /// Main-track clips with an `id:`, and their frames.
   var mainIDs: [(name: String, start: Int, end: Int)] = []
   var hasCaptions = false
+  /// The names of the overlay and audio tracks written so far (what `duck under:` names).
+  var namedTracks: [String] = []
 
   init(seed: UInt64, options: EditGeneratorOptions) {
     rng = SplitMix64(seed: seed)
