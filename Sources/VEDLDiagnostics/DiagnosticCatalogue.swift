@@ -24,7 +24,7 @@ public enum DiagnosticCatalogue {
   public static let all: [CatalogueEntry] = {
     let entries =
       lexical + syntax + files + names + timing + motion + media + exports + interchange + captions + editor + render
-      + plans
+      + plans + timeOperations
     return entries.sorted { $0.code < $1.code }
   }()
 
