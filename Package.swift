@@ -100,7 +100,7 @@ let package = Package(
       name: "VEDLNativeTests",
       dependencies: [
         "VEDLNative", "VEDLRaster", "VEDLFontRaster", "VEDLSema", "VEDLSyntax", "VEDLSource", "VEDLTime", "VEDLMedia",
-        "VEDLLowering",
+        "VEDLLowering", "VEDLNativeAudio",
       ]),
     .testTarget(
       name: "VEDLRenderTests",
