@@ -1,7 +1,7 @@
 import VEDLSema
 import VEDLTime
 
-/// The time operations of clips (docs/language.md §4.11, ``ClipTimeMap``) as filters: a clip
+/// The time operations of clips (docs/language.md §4.14, ``ClipTimeMap``) as filters: a clip
 /// that loops, reverses, holds a frame or outlasts its source is the concatenation of runs,
 /// each a plain §5 selection of consecutive frames of its pass from an input of its own —
 /// reversed by `reverse` (at most ``reverseRunFrames`` frames at once, so that memory stays

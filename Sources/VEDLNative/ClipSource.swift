@@ -115,7 +115,7 @@ final class ClipSource {
     case .still(let image):
       return image
     case .video(let selector):
-      // With time operations, the forward frame of the pass this frame shows (§4.11).
+      // With time operations, the forward frame of the pass this frame shows (§4.14).
       let q = timeMap.map { startFrame + $0.passFrame(atClipFrame: k - startFrame) } ?? k
       guard let s = timing.checkedSourceTime(forTimelineFrame: q, grid: grid) else {
         throw NativeRenderError("the source time of frame \(k) does not fit", path: selector.path)

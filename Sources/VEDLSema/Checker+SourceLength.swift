@@ -129,7 +129,7 @@ extension CheckRun {
     guard let available = facts.usableLength(showingPicture: picture) else { return }
     let s0 = item.trim?.start ?? item.frameAt ?? .zero
     let v = item.speed
-    // What of the source the clip plays (§4.11): one frame for a `frame:` clip, one pass for
+    // What of the source the clip plays (§4.14): one frame for a `frame:` clip, one pass for
     // a loop, the clip less its hold otherwise.
     var length = length
     if item.frameAt != nil {

@@ -3,7 +3,7 @@ import VEDLSource
 import VEDLSyntax
 import VEDLTime
 
-/// The time operations of clips (docs/language.md §4.11): `loop:`, `reverse`, `freeze` and
+/// The time operations of clips (docs/language.md §4.14): `loop:`, `reverse`, `freeze` and
 /// one-frame clips (`frame:`), checked here; what they show is ``ClipTimeMap``.
 extension CheckRun {
   /// Reads a clip's `loop:`, `reverse`, `frame:` and its block's `freeze` (E0460, E0461,

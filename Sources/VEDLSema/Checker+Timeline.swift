@@ -35,7 +35,7 @@ extension CheckRun {
             // What the clip plays (§5.4): from the trim start, its length × speed — the trim
             // itself when the length came from it (less what the frame grid rounded off).
             // With time operations, one pass: a loop's, what the source has of an item that
-            // outlasts it, the item less its hold (§4.11).
+            // outlasts it, the item less its hold (§4.14).
             sourceStart = node.trim?.start ?? node.frameAt ?? .zero
             let played = node.passLength ?? (t.end - t.start - (node.freeze?.duration ?? .zero))
             sourceEnd = sourceStart! + played * node.speed

@@ -1,7 +1,7 @@
 import VEDLTime
 
 /// What a clip with time operations (`loop:`, `reverse`, `freeze`, `frame:`; docs/language.md
-/// §4.11) shows at each of its frames and plays at each of its samples — the one reading of
+/// §4.14) shows at each of its frames and plays at each of its samples — the one reading of
 /// them for `vedl ir`, both backends and the tests.
 ///
 /// A clip's *pass* is its source range played forward once: its forward frames

@@ -70,7 +70,7 @@ extension Schema {
     ArgumentSchema("volume", .gain, default: "0dB", "Gain applied to the clip's sound."),
     ArgumentSchema("muted", .bool, default: "false", "Silences the clip's own sound (same as the bare word `muted`)."),
     idArgument,
-    // Time operations (docs/language.md §4.11).
+    // Time operations (docs/language.md §4.14).
     ArgumentSchema(
       "loop", .bool, default: "false",
       "Overlay and audio clips: repeats the source (its trimmed range) until the item ends; without it a clip longer than its source holds its last picture, or is silent (W0460, W0461)."

@@ -136,7 +136,7 @@ public struct TimelineItem: Sendable, Hashable {
   /// stops inside the item names it).
   public var span: Span? = nil
   /// Clips: `loop: true` — the pass (`sourceStart..<sourceEnd`) repeats to fill the item
-  /// (``ClipTimeMap``, docs/language.md §4.11).
+  /// (``ClipTimeMap``, docs/language.md §4.14).
   public var loops: Bool = false
   /// Clips: `reverse` — the pass plays backwards, picture and sound.
   public var reverses: Bool = false

@@ -67,7 +67,7 @@ extension Timeline {
             }
             o["sourceRange"] = range
           }
-          // Time operations (§4.11): the source range above is one pass.
+          // Time operations (§4.14): the source range above is one pass.
           if item.loops { o["loop"] = true }
           if item.reverses { o["reverse"] = true }
           if let f = item.freeze {

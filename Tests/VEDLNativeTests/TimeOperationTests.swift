@@ -6,7 +6,7 @@ import VEDLNativeAudio
 import VEDLSema
 import VEDLTime
 
-/// The time operations (docs/language.md §4.11) rendered by both backends from a frame-index
+/// The time operations (docs/language.md §4.14) rendered by both backends from a frame-index
 /// video whose sound is the ramp `0.1·t` in float PCM: every output frame is checked against
 /// the rule (reversed: clip frame `k` shows forward frame `n − 1 − k`; a freeze holds the
 /// frame shown at `T` and shifts the rest by `D`; a loop wraps at the pass; a clip past its
