@@ -37,14 +37,20 @@ extension LoweringRun {
       repeatsPass
       ? map.passRuns(maximumBackward: Self.reverseRunFrames) : map.runs(maximumBackward: Self.reverseRunFrames)
     var labels: [String] = []
+    // Each run's input is closed once the timeline is past the run (the runner frees its
+    // decoder then), so that a long reversed clip does not keep one decoder per run open.
+    var cursor = item.startFrame
     for run in runs {
+      cursor += run.count
       let first: Int64
       let selected: Int64
       switch run {
       case .forward(let a, let n), .backward(let a, let n): (first, selected) = (a, n)
       case .hold(let a, _): (first, selected) = (a, 1)
       }
-      var stream = try passSelection(item, source: source, first: first, count: selected, treatment: treatment)
+      var stream = try passSelection(
+        item, source: source, first: first, count: selected, treatment: treatment,
+        lastUse: min(item.end, grid.time(ofFrame: cursor)))
       switch run {
       case .forward: break
       case .backward: stream.append(Filter("reverse"))
@@ -75,7 +81,8 @@ extension LoweringRun {
   /// Pass frames `first..<first + count` of a video clip, selected by §5 from an input of
   /// their own: forward frame `q` shows the source at `s0 + (q/F − d)·v`.
   private mutating func passSelection(
-    _ item: TimelineItem, source: SourceInfo, first: Int64, count: Int64, treatment: SourcePictureTreatment
+    _ item: TimelineItem, source: SourceInfo, first: Int64, count: Int64, treatment: SourcePictureTreatment,
+    lastUse: Rational
   ) throws(LoweringError) -> PendingStream {
     var part = item
     let offset = grid.time(ofFrame: first)
@@ -88,7 +95,7 @@ extension LoweringRun {
     let sampling = sampling(part, count: count, sourceTimeBase: source.facts?.timeBase)
     let input = addFileInput(
       try path(of: source), first: sourceTime(part, frame: 0),
-      last: max(sourceTime(part, frame: count - 1), part.sourceEnd ?? .zero), lastUse: item.end,
+      last: max(sourceTime(part, frame: count - 1), part.sourceEnd ?? .zero), lastUse: lastUse,
       sampling: sampling, treatment: treatment)
     var stream = PendingStream(label: "\(input):v")
     stream.append(
@@ -109,7 +116,9 @@ extension LoweringRun {
     }
     let rate = String(samples.samplesPerSecond)
     var labels: [String] = []
+    var cursor = samples.sampleFloor(at: item.start)
     for piece in map.pieces {
+      cursor += piece.count
       var stream: PendingStream
       switch piece {
       case .silence(let n):
@@ -117,7 +126,8 @@ extension LoweringRun {
         stream.append(contentsOf: silence(samples: n))
       case .pass(let first, let n):
         let range = Self.passSourceRange(item, first: first, count: n, samples: samples)
-        let input = addFileInput(try path(of: source), first: range.start, last: range.end, lastUse: item.end)
+        let lastUse = map.loops ? item.end : min(item.end, Rational(cursor, samples.samplesPerSecond) ?? item.end)
+        let input = addFileInput(try path(of: source), first: range.start, last: range.end, lastUse: lastUse)
         stream = PendingStream(label: "\(input):a", isAudio: true)
         stream.append(
           Filter("atrim", ["start": OptionText.seconds(range.start), "end": OptionText.seconds(range.end)]))
