@@ -32,10 +32,11 @@ public struct RenderPlan: Sendable {
     encoding = Self.encoding(target: target, settings: settings)
     // `loudness:`: the measuring pass first (docs/render.md, Loudness) — not for a chunk's
     // window, whose pictures are rendered without sound (the sound is the whole plan's).
-    let correction =
-      window == nil
-      ? try Self.loudnessCorrection(timeline: timeline, export: target.export, format: target.format, encoding: encoding)
-      : nil
+    var correction: LoudnessCorrection? = nil
+    if window == nil {
+      correction = try Self.loudnessCorrection(
+        timeline: timeline, export: target.export, format: target.format, encoding: encoding)
+    }
     // Text in a `size width:` box is wrapped where the native renderer wraps it.
     let options = LoweringOptions(
       baseDirectory: settings.baseDirectory, quality: settings.quality, format: target.format,
