@@ -59,7 +59,7 @@ let package = Package(
       name: "VEDLRender",
       dependencies: [
         "CCrypto", "VEDLTime", "VEDLSource", "VEDLDiagnostics", "VEDLSema", "VEDLLowering", "VEDLMedia",
-        "VEDLCaptions", "VEDLNative", "VEDLRaster",
+        "VEDLCaptions", "VEDLNative", "VEDLNativeAudio", "VEDLRaster",
       ]),
     .systemLibrary(
       name: "CMicroHTTPD",
@@ -112,7 +112,7 @@ let package = Package(
       name: "VEDLNativeTests",
       dependencies: [
         "VEDLNative", "VEDLRaster", "VEDLFontRaster", "VEDLSema", "VEDLSyntax", "VEDLSource", "VEDLTime", "VEDLMedia",
-        "VEDLLowering",
+        "VEDLLowering", "VEDLNativeAudio",
       ]),
     .testTarget(
       name: "VEDLRenderTests",

@@ -13,6 +13,7 @@
 #
 #   swift build -c release --product vedl && Benchmarks/scale-out/run.sh
 #   BACKENDS="ffmpeg native" QUALITY=high CHUNKS=4 WORK=/tmp/x Benchmarks/scale-out/run.sh
+#   LOCAL=0 Benchmarks/scale-out/run.sh     # skip step 4
 #
 # Prints the machine's CPU count and one line per figure; the results are in README.md.
 set -euo pipefail
@@ -81,6 +82,7 @@ for backend in $BACKENDS; do
   echo "  assemble wall / single wall: $(echo "$assemble_wall $single_wall" | awk '{ printf "%.2f", 100 * $1 / $2 }') %"
   echo "  $CHUNKS machines (longest chunk + assemble): $(echo "$longest $assemble_wall $single_wall" | awk '{ printf "%.1f s, %.2fx faster", $1 + $2, $3 / ($1 + $2) }')"
   rm -rf out.mp4*
+  [ "${LOCAL:-1}" = 0 ] && continue
   timed "render --chunks $CHUNKS --jobs $(nproc)" "$VEDL" render edit.vedl -o out.mp4 --backend "$backend" --chunks "$CHUNKS" --jobs "$(nproc)"
   echo "  one machine, $(nproc) jobs: $(echo "$WALL $single_wall" | awk '{ printf "%.2fx the single render'"'"'s speed", $2 / $1 }')"
 done

@@ -2,6 +2,7 @@ import Foundation
 import VEDLDiagnostics
 import VEDLLowering
 import VEDLNative
+import VEDLRender
 import VEDLSema
 
 /// `vedl graph FILE [--command] [-o OUT]` — the FFmpeg filter graph of the file's first
@@ -61,9 +62,26 @@ enum GraphCommand {
     if let output { export?.path = output }
     let folder = (io.resolve(path) as NSString).deletingLastPathComponent
     // Text in a `size width:` box is wrapped as `vedl render` wraps it.
+    // `loudness:`: the mix is measured here (the lowering reads no media), so that the graph
+    // printed carries the same gain and limiter as a render (docs/render.md, Loudness).
+    let preset =
+      quality.map(QualityPreset.named) ?? export.flatMap { QualityPreset.named($0.quality) }
+      ?? QualityPreset.named(.high)
+    let settings = EncodingSettings(format: format ?? export?.format ?? .mp4, preset: preset)
+    let correction: LoudnessCorrection?
+    do throws(RenderError) {
+      correction = try RenderPlan.loudnessCorrection(
+        timeline: timeline, export: export, format: format, encoding: settings)
+    } catch {
+      let diagnostic = Diagnostic(
+        .renderLoweringFailed, "cannot build the FFmpeg graph: \(error.message)", file: result.parse.file,
+        span: .point(0))
+      DiagnosticOutput(format: .text, io: io).emit([diagnostic])
+      return VEDLCommandLine.ExitStatus.failure
+    }
     let options = LoweringOptions(
       baseDirectory: folder, quality: quality, format: format,
-      textMeasurer: FontLibraryTextMeasurer.needed(by: timeline))
+      textMeasurer: FontLibraryTextMeasurer.needed(by: timeline), loudnessCorrection: correction)
     let graph: FilterGraph
     switch Lowering.lower(timeline, export: export, options: options) {
     case .success(let g):
@@ -84,10 +102,6 @@ enum GraphCommand {
       io.err("error: `\(path)` has no export to render\nhelp: add `export \"out.mp4\"` to the file, or give `-o OUT`\n")
       return VEDLCommandLine.ExitStatus.failure
     }
-    let preset =
-      quality.map(QualityPreset.named) ?? export.flatMap { QualityPreset.named($0.quality) }
-      ?? QualityPreset.named(.high)
-    let settings = EncodingSettings(format: format ?? export?.format ?? .mp4, preset: preset)
     var line = FilterGraphPrinter.shellCommand(graph, output: target, encoding: settings)
     // Exports create missing folders; ffmpeg does not, so the command does it first.
     let folderOfTarget = (target as NSString).deletingLastPathComponent

@@ -23,8 +23,8 @@ public enum DiagnosticCatalogue {
   /// Every entry, sorted by code.
   public static let all: [CatalogueEntry] = {
     let entries =
-      lexical + syntax + files + names + timing + motion + media + exports + interchange + captions + editor + render
-      + plans + preview + looks
+      lexical + syntax + files + names + timing + motion + audio + media + exports + interchange + captions + editor
+      + render + plans + preview + looks + timeOperations
     return entries.sorted { $0.code < $1.code }
   }()
 

@@ -19,12 +19,18 @@ public struct LoweringOptions: Sendable, Hashable {
   /// what the chunk's `trim` throws away; the frames of the window are unchanged, since no
   /// filter carries state from one item to another.
   public var window: Range<Int64>?
+  /// The measured loudness correction of an export with `loudness:` (VEDLNativeAudio's
+  /// `LoudnessNormaliser`, run by `vedl render` and `vedl graph`): its filters end the
+  /// graph's sound. `nil` lowers the mix uncorrected (the lowering itself reads no media).
+  public var loudnessCorrection: LoudnessCorrection?
 
   /// Options; every one defaults to "as the timeline says" (and no wrapping).
   public init(
     baseDirectory: String? = nil, quality: QualityPreset.Name? = nil, format: Export.Format? = nil,
-    textMeasurer: (any TextMeasuring)? = nil, window: Range<Int64>? = nil
+    textMeasurer: (any TextMeasuring)? = nil, window: Range<Int64>? = nil,
+    loudnessCorrection: LoudnessCorrection? = nil
   ) {
+    self.loudnessCorrection = loudnessCorrection
     self.baseDirectory = baseDirectory
     self.quality = quality
     self.format = format
@@ -37,6 +43,7 @@ public struct LoweringOptions: Sendable, Hashable {
   public static func == (lhs: LoweringOptions, rhs: LoweringOptions) -> Bool {
     lhs.baseDirectory == rhs.baseDirectory && lhs.quality == rhs.quality && lhs.format == rhs.format
       && lhs.window == rhs.window && (lhs.textMeasurer == nil) == (rhs.textMeasurer == nil)
+      && lhs.loudnessCorrection == rhs.loudnessCorrection
   }
 
   /// Hashes what `==` compares.
@@ -47,5 +54,6 @@ public struct LoweringOptions: Sendable, Hashable {
     hasher.combine(window?.lowerBound)
     hasher.combine(window?.upperBound)
     hasher.combine(textMeasurer == nil)
+    hasher.combine(loudnessCorrection)
   }
 }

@@ -69,6 +69,8 @@ extension LoweringRun {
       stream.append(
         Filter("sine", ["frequency": OptionText.number(source.frequency ?? Rational(440)), "sample_rate": rate]))
       stream.append(Filter("pan", [Filter.Option(nil, "stereo|c0=c0|c1=c0")]))
+    case .video where item.hasTimeOperations, .audio where item.hasTimeOperations:
+      stream = try timeOperationSound(item, source: source, key: key)
     case .video, .audio:
       let s0 = item.sourceStart ?? .zero
       let s1 = item.sourceEnd ?? (s0 + (item.end - item.start) * item.speed)
@@ -156,6 +158,15 @@ extension LoweringRun {
     stream.append(Filter("asetpts", ["expr": "N"]))
     stream.append(Filter("apad", ["whole_len": String(sampleCount)]))
     stream.append(Filter("atrim", ["end_sample": String(sampleCount)]))
+    // `loudness:` (docs/render.md, Loudness): the measured gain and limiter, as many samples
+    // out as in (`alimiter` with its delay compensated), cut and padded again all the same.
+    if let correction = options.loudnessCorrection, export?.loudness != nil, options.format != .png {
+      for filter in correction.filters {
+        stream.append(Filter(filter.name, filter.options.map { Filter.Option($0.key, $0.value) }))
+      }
+      stream.append(Filter("apad", ["whole_len": String(sampleCount)]))
+      stream.append(Filter("atrim", ["end_sample": String(sampleCount)]))
+    }
     let frameSize = EncodingSettings.audioFrameSize(for: options.format ?? export?.format ?? .mp4)
     stream.append(Filter("asetnsamples", ["nb_out_samples": String(frameSize), "pad": "0"]))
     return builder.close(stream, as: "a")

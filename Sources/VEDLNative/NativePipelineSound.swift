@@ -14,8 +14,8 @@ final class NativePipelineSound {
   /// enough to keep the mixer's per-call work negligible.
   static let chunkLimit = 8192
 
-  /// The sound of `mixer`.
-  convenience init(mixer: TimelineAudioMixer) {
+  /// The sound of `mixer` (the timeline's mix, or that mix loudness-corrected).
+  convenience init(mixer: any MixedSound) {
     self.init(totalSamples: mixer.totalSamples) { (count) throws(NativePipelineError) -> StereoChunk? in
       do throws(AudioMixError) {
         return try mixer.next(maxSamples: count)

@@ -25,9 +25,9 @@ extension NativeRenderer {
   public func renderSound(to path: String, cancellation: CancellationFlag? = nil) throws(NativePipelineError) -> Bool {
     LibavLog.configure(LibavLog.configuration)
     guard !encoding.isStill, let codec = encoding.audioCodec else { return false }
-    let mixer: TimelineAudioMixer
+    let mixer: any MixedSound
     do {
-      mixer = try TimelineAudioMixer(timeline: timeline, sampleRate: Self.sampleRate)
+      mixer = try mixedSound()
     } catch {
       throw .sound(NativeRenderError(error.message, path: error.path))
     }

@@ -35,6 +35,9 @@ public struct NativeRenderer: Sendable {
   public var fonts: FontLibrary?
   /// Pictures that may wait between the compositing and the encoding thread.
   public var queueCapacity: Int
+  /// The export's loudness correction when it has been measured already (a chunked render
+  /// measures once); `nil` measures the mix first when the export has `loudness:`.
+  public var loudnessCorrection: LoudnessCorrection? = nil
 
   /// A renderer; every property is documented above.
   public init(
@@ -132,7 +135,7 @@ public struct NativeRenderer: Sendable {
     var sound: NativePipelineSound?
     if !encoding.isStill, encoding.audioCodec != nil {
       do {
-        let mixer = try TimelineAudioMixer(timeline: timeline, sampleRate: Self.sampleRate)
+        let mixer = try mixedSound()
         if mixer.hasSound { sound = NativePipelineSound(mixer: mixer) }
       } catch {
         throw .sound(NativeRenderError(error.message, path: error.path))

@@ -16,16 +16,28 @@ final class TempoFilterGraph {
   /// Samples sent so far: the next block's timestamp.
   private var sent: Int64 = 0
   private var isFinished = false
+  /// What the graph is for, in failure messages.
+  private let purpose: String
 
   /// A graph applying `factors` (each as the decimal text the lowering prints) to planar
   /// float stereo at `sampleRate`.
-  init(factors: [String], sampleRate: Int) throws(AudioMixError) {
+  convenience init(factors: [String], sampleRate: Int) throws(AudioMixError) {
+    try self.init(
+      filters: factors.map { (name: "atempo", options: "tempo=\($0)") }, sampleRate: sampleRate,
+      purpose: "change the speed of a clip's sound")
+  }
+
+  /// A graph applying `filters` (name and options text, as the lowering prints them) in order
+  /// to planar float stereo at `sampleRate` — also the loudness correction of the mix
+  /// (``LoudnessStage``); `purpose` ends the message of a failure ("cannot …").
+  init(filters: [(name: String, options: String)], sampleRate: Int, purpose: String) throws(AudioMixError) {
+    self.purpose = purpose
     self.sampleRate = sampleRate
     do {
       graph = try FilterGraphContext()
       frame = try Frame()
     } catch {
-      throw AudioMixError("out of memory while setting up a speed change")
+      throw AudioMixError("out of memory while setting up a graph to \(purpose)")
     }
     // One thread: `atempo` has no slice threading, and a pool per clip would only cost.
     graph.threadCount = 1
@@ -36,15 +48,15 @@ final class TempoFilterGraph {
       sink = try graph.addFilter("abuffersink", instance: "clip sound out", arguments: nil)
       try graph.setSampleFormats([.floatPlanar], of: sink)
       var last = source
-      for (index, factor) in factors.enumerated() {
-        let step = try graph.addFilter("atempo", instance: "tempo \(index)", arguments: "tempo=\(factor)")
+      for (index, filter) in filters.enumerated() {
+        let step = try graph.addFilter(filter.name, instance: "step \(index)", arguments: filter.options)
         try graph.connect(last, to: step)
         last = step
       }
       try graph.connect(last, to: sink)
       try graph.configureLinks()
     } catch {
-      throw Self.failure(error)
+      throw AudioMixError("cannot \(purpose): \(error.description)")
     }
   }
 
@@ -58,7 +70,7 @@ final class TempoFilterGraph {
     frame.sampleRate = sampleRate
     frame.presentationTimestamp = sent
     frame.setStereoLayout()
-    do { try frame.allocateBuffers() } catch { throw Self.failure(error) }
+    do { try frame.allocateBuffers() } catch { throw failure(error) }
     for (plane, samples) in [left, right].enumerated() {
       let destination = UnsafeMutableRawPointer(frame.samplePlane(plane)!).assumingMemoryBound(to: Float.self)
       samples.withUnsafeBufferPointer { destination.update(from: $0.baseAddress!, count: $0.count) }
@@ -66,14 +78,14 @@ final class TempoFilterGraph {
     sent += Int64(left.count)
     // Without keeping a reference the graph takes the frame's buffers and leaves `frame`
     // empty for reuse.
-    do { try graph.send(frame, to: source, keepingReference: false) } catch { throw Self.failure(error) }
+    do { try graph.send(frame, to: source, keepingReference: false) } catch { throw failure(error) }
     try drain(into: &queue)
   }
 
   /// Ends the input and appends the last samples `atempo` holds to `queue`.
   func finish(into queue: inout StereoSampleQueue) throws(AudioMixError) {
     guard !isFinished else { return }
-    do { try graph.send(nil, to: source, keepingReference: false) } catch { throw Self.failure(error) }
+    do { try graph.send(nil, to: source, keepingReference: false) } catch { throw failure(error) }
     try drain(into: &queue)
     isFinished = true
   }
@@ -82,7 +94,7 @@ final class TempoFilterGraph {
   private func drain(into queue: inout StereoSampleQueue) throws(AudioMixError) {
     while true {
       let received: FrameReception
-      do { received = try graph.receive(from: sink, into: frame) } catch { throw Self.failure(error) }
+      do { received = try graph.receive(from: sink, into: frame) } catch { throw failure(error) }
       guard received == .received else { return }
       let count = frame.sampleCount
       let left = UnsafeMutableRawPointer(frame.samplePlane(0)!).assumingMemoryBound(to: Float.self)
@@ -93,7 +105,7 @@ final class TempoFilterGraph {
     }
   }
 
-  private static func failure(_ error: FFmpegError) -> AudioMixError {
-    AudioMixError("cannot change the speed of a clip's sound: \(error.description)")
+  private func failure(_ error: FFmpegError) -> AudioMixError {
+    AudioMixError("cannot \(purpose): \(error.description)")
   }
 }

@@ -107,8 +107,10 @@ public struct RenderJob: Sendable {
         throw .media(error, output: target.path)
       }
     } else {
-      let renderer = NativeRenderer(
+      var renderer = NativeRenderer(
         timeline: timeline, export: target.export, encoding: plan.encoding, baseDirectory: settings.baseDirectory)
+      renderer.loudnessCorrection = try RenderPlan.loudnessCorrection(
+        timeline: timeline, export: target.export, format: target.format, encoding: plan.encoding)
       do {
         _ = try renderer.render(to: temporary, cancellation: cancellation, progress: progress)
       } catch {

@@ -1,6 +1,8 @@
+import Foundation
 import VEDLLowering
 import VEDLMedia
 import VEDLNative
+import VEDLNativeAudio
 import VEDLSema
 import VEDLTime
 
@@ -27,16 +29,86 @@ public struct RenderPlan: Sendable {
   public init(timeline: Timeline, target: RenderTarget, settings: RenderSettings, window: Range<Int64>? = nil)
     throws(RenderError)
   {
+    encoding = Self.encoding(target: target, settings: settings)
+    // `loudness:`: the measuring pass first (docs/render.md, Loudness) — not for a chunk's
+    // window, whose pictures are rendered without sound (the sound is the whole plan's).
+    var correction: LoudnessCorrection? = nil
+    if window == nil {
+      correction = try Self.loudnessCorrection(
+        timeline: timeline, export: target.export, format: target.format, encoding: encoding)
+    }
     // Text in a `size width:` box is wrapped where the native renderer wraps it.
     let options = LoweringOptions(
       baseDirectory: settings.baseDirectory, quality: settings.quality, format: target.format,
-      textMeasurer: FontLibraryTextMeasurer.needed(by: timeline), window: window)
+      textMeasurer: FontLibraryTextMeasurer.needed(by: timeline), window: window, loudnessCorrection: correction)
     switch Lowering.lower(timeline, export: target.export, options: options) {
     case .success(let graph): self.graph = graph
     case .failure(let error): throw .lowering(error)
     }
     graphText = FilterGraphPrinter.filterComplex(graph)
-    encoding = Self.encoding(target: target, settings: settings)
+  }
+
+  /// The loudness correction of `export` (`loudness:`) for sound encoded with `encoding`,
+  /// the same for both backends (docs/render.md, Loudness): ``LoudnessNormaliser`` measures
+  /// the timeline's mix and works out a gain (and a limiter when the peaks need one); the
+  /// corrected mix is then encoded alone with the export's encoder into a temporary file and
+  /// measured again, and what the encoder changed (loudness, true peak) is aimed off in
+  /// another pass — at most three encodings, ending as soon as the encoded sound is within
+  /// 0.1 LU of the target and under the ceiling. `nil` when it asks for none, for a still, or when the mix has no
+  /// loudness to measure.
+  public static func loudnessCorrection(
+    timeline: Timeline, export: Export?, format: Export.Format?, encoding: EncodingSettings
+  ) throws(RenderError) -> LoudnessCorrection? {
+    guard let target = export?.loudness, (format ?? export?.format) != .png, !encoding.isStill else { return nil }
+    let output = export?.path ?? ""
+    func failure(_ message: String, _ path: String?) -> RenderError {
+      .native(message: "cannot measure the loudness of the mix: \(message)", path: path, output: output)
+    }
+    let first: LoudnessNormaliser.Result?
+    do {
+      first = try LoudnessNormaliser.correction(for: timeline, target: target)
+    } catch {
+      throw failure(error.message, error.path)
+    }
+    guard let first else { return nil }
+    guard encoding.audioCodec != nil else { return first.correction }
+    let folder = NSTemporaryDirectory() + "vedl-loudness-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      throw failure("cannot create a temporary folder: \(error)", nil)
+    }
+    var result = first
+    for pass in 0..<3 {
+      let encoded = folder + "/sound\(pass)." + (format ?? export?.format ?? .mp4).rawValue
+      var renderer = NativeRenderer(timeline: timeline, export: export, encoding: encoding)
+      renderer.loudnessCorrection = result.correction
+      do {
+        guard try renderer.renderSound(to: encoded) else { return result.correction }
+      } catch {
+        throw failure(error.message, nil)
+      }
+      do {
+        let meter = try LoudnessNormaliser.measure(file: encoded)
+        guard let loudness = meter.integratedLoudness else { return result.correction }
+        // Within a fifth of the ±0.5 LU asked for, and under the ceiling by a margin.
+        if abs(loudness - target.integrated.doubleValue) <= 0.1
+          && meter.truePeak <= target.truePeak.doubleValue - LoudnessNormaliser.measuredMargin / 2
+        {
+          return result.correction
+        }
+        let effect = LoudnessNormaliser.EncoderEffect(
+          loudness: loudness - result.loudness, truePeak: meter.truePeak - result.truePeak)
+        guard
+          let next = try LoudnessNormaliser.correction(for: timeline, target: target, encoderEffect: effect)
+        else { return result.correction }
+        result = next
+      } catch {
+        throw failure(error.message, error.path)
+      }
+    }
+    return result.correction
   }
 
   /// The encoders and the quality in force for `target`, whatever the backend: `--quality`,

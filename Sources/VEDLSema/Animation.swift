@@ -81,13 +81,16 @@ public struct Animation: Sendable, Hashable {
   public var property: Property
   /// At least one, in strictly increasing time order (the checker guarantees it).
   public var keys: [Key]
-  /// The `animate` statement.
+  /// The `animate` statement (or the `duck` statement whose keys these are).
   public var span: Span?
+  /// For the `volume` keys a `duck` means (``Ducking``): its settings. `nil` for `animate`.
+  public var ducking: Ducking?
 
-  public init(property: Property, keys: [Key], span: Span? = nil) {
+  public init(property: Property, keys: [Key], span: Span? = nil, ducking: Ducking? = nil) {
     self.property = property
     self.keys = keys
     self.span = span
+    self.ducking = ducking
   }
 
   /// The value at item-local instant `u`, unrounded: the first key's before it, the last's

@@ -80,6 +80,8 @@ extension CheckRun {
       } else if format == .png {
         stillTime = .zero
       }
+      let loudness = evaluateLoudness(args, format: format)
+      if loudness == nil && args.labelled["loudness"] != nil { ok = false }
       var seen = SeenStatements()
       for entry in s.block?.items ?? [] {
         guard case .statement(let inner) = entry else {
@@ -169,7 +171,8 @@ extension CheckRun {
           Export(
             path: path, writtenPath: written, pathSpan: e.span, format: format, quality: quality, watermark: watermark,
             thumbnails: thumbnails,
-            stillTime: stillTime, stillFrame: stillTime.map { grid.frameFloor(at: $0) }, sidecars: sidecars))
+            stillTime: stillTime, stillFrame: stillTime.map { grid.frameFloor(at: $0) }, sidecars: sidecars,
+            loudness: loudness))
       }
     }
     return exports

@@ -62,6 +62,9 @@ extension CheckRun {
           // An unknown `transition NAME` is reported and kept as a dissolve, so that the
           // track's timing (and what depends on it) is still checked.
           kind = .transition(transitionKind(s, checked.arguments) ?? .crossfade)
+        case "duck":
+          track.duck = (s, checked.arguments)
+          continue
         default: continue
         }
         let node = ItemNode(
@@ -119,6 +122,7 @@ extension CheckRun {
     for track in tracks where track.kind != nil {
       for item in track.items { evaluateModifiers(item) }
     }
+    resolveDucking()
     checkOverlaps()
     checkEditHasFrames()
   }
@@ -276,9 +280,15 @@ extension CheckRun {
   }
 
   /// The item's length on the timeline from `duration:`, `until:` (relative to `start`),
-  /// or its source (trim ÷ speed, or the media's length). Evaluates the clip's source,
-  /// trim, speed and volume on the way.
+  /// or its source (trim ÷ speed, or the media's length), with a freeze's hold added.
+  /// Evaluates the clip's source, trim, speed, volume and time operations on the way.
   func intrinsicLength(_ item: ItemNode, start: Rational?) -> Rational? {
+    guard let base = baseLength(item, start: start) else { return nil }
+    return lengthWithTimeOperations(item, base: base)
+  }
+
+  /// ``intrinsicLength(_:start:)`` before time operations.
+  private func baseLength(_ item: ItemNode, start: Rational?) -> Rational? {
     let args = item.arguments
     switch item.kind {
     case .gap:
@@ -294,6 +304,7 @@ extension CheckRun {
       break
     }
     let ok = evaluateItemContent(item)
+    guard frameClipHasLength(item) else { return nil }
     let duration = args.labelled["duration"]
     let until = args.labelled["until"]
     if let duration, let until {
@@ -419,6 +430,7 @@ extension CheckRun {
           ok = false
         }
       }
+      ok = evaluateTimeOperations(item) && ok
     case .text:
       if item.text == nil, let e = args.positional.first {
         if case .string(let t)? = evaluate(e, expected: .string) { item.text = t } else { ok = false }
@@ -527,8 +539,14 @@ extension CheckRun {
         }
         continue
       }
+      // Read with the clip's length (``evaluateFreeze``).
+      if schema.name == "freeze" { continue }
       if schema.name == "enter" || schema.name == "exit" {
         if let preset = evaluatePreset(checked, s, item: item, itemLength: length) { presets.append(preset) }
+        continue
+      }
+      if schema.name == "duck" {
+        item.duck = (s, args)  // needs every item's timing: `resolveDucking`
         continue
       }
       if item.kind == .clip, schema.name != "fade", let source = item.source, !sources[source].hasPicture {

@@ -201,7 +201,7 @@ public struct StatementSchema: Sendable, Hashable {
 /// `Schema+Editor.swift`, …), indexed by context and name.
 public enum Schema {
   /// Every statement entry.
-  public static let statements: [StatementSchema] = timelineStatements + editorStatements
+  public static let statements: [StatementSchema] = timelineStatements + audioStatements + editorStatements
 
   /// For each context (by ``StatementContext/ordinal``), its statements by name.
   private static let index: [NameTable<SchemaEntry>] = {

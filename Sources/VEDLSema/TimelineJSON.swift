@@ -67,6 +67,17 @@ extension Timeline {
             }
             o["sourceRange"] = range
           }
+          // Time operations (§4.15): the source range above is one pass.
+          if item.loops { o["loop"] = true }
+          if item.reverses { o["reverse"] = true }
+          if let f = item.freeze {
+            if item.sourceStart == item.sourceEnd, let a = item.sourceStart {
+              o["frame"] = exact(a)
+            } else {
+              o["freeze"] = ["at": exact(f.at), "duration": exact(f.duration)] as [String: Any]
+            }
+          }
+          if item.hasTimeOperations, let map = ClipTimeMap(item, grid: grid) { o["passFrames"] = map.passFrames }
         }
         if let text = item.text { o["text"] = text }
         if let shape = item.shape { o["shape"] = shape.rawValue }
@@ -80,7 +91,7 @@ extension Timeline {
         if !item.animations.isEmpty {
           let origin = grid.time(ofFrame: item.startFrame)
           o["animations"] = item.animations.map { a -> [String: Any] in
-            [
+            var ao: [String: Any] = [
               "property": a.property.rawValue,
               "keys": a.keys.map { k -> [String: Any] in
                 var ko: [String: Any] = [
@@ -95,6 +106,15 @@ extension Timeline {
                 return ko
               },
             ]
+            // The keys of a `duck`: the settings they come from.
+            if let d = a.ducking {
+              ao["ducking"] =
+                [
+                  "under": d.under, "by": ["exact": d.by.description, "decibels": d.by.doubleValue],
+                  "ramp": exact(d.ramp),
+                ] as [String: Any]
+            }
+            return ao
           }
         }
         if !item.presets.isEmpty {
@@ -159,6 +179,11 @@ extension Timeline {
         o["watermark"] = ["source": w.source, "position": w.position, "margin": w.margin.doubleValue] as [String: Any]
       }
       if let t = e.stillTime { o["still"] = time(t) }
+      if let l = e.loudness {
+        var lo: [String: Any] = ["integrated": exact(l.integrated), "truePeak": exact(l.truePeak)]
+        if let p = l.preset { lo["preset"] = p }
+        o["loudness"] = lo
+      }
       o["sidecars"] = e.sidecars.map { ["path": $0.path, "written": $0.writtenPath] }
       o["thumbnails"] = e.thumbnails.map {
         ["path": $0.path, "written": $0.writtenPath, "at": time($0.time)] as [String: Any]

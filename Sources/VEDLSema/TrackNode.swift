@@ -9,6 +9,8 @@ final class TrackNode {
   var kind: Track.Kind?
   var name: String?
   var items: [ItemNode] = []
+  /// The track's `duck` statement (audio tracks), evaluated once every item has its timing.
+  var duck: (statement: Statement, arguments: BoundArguments)?
 
   init(statement: Statement) {
     self.statement = statement
@@ -43,12 +45,23 @@ final class ItemNode {
   var speed: Rational = .one
   var volume: Rational = .zero
   var muted = false
+  /// Time operations (``CheckRun/evaluateTimeOperations(_:)``).
+  var loops = false
+  var reverses = false
+  /// `frame:`: the one source time a one-frame clip shows.
+  var frameAt: Rational?
+  var freeze: TimelineItem.Freeze?
+  /// One pass of the source on the timeline, when it differs from the item's length less its
+  /// hold: a loop's, or what an overlay or audio clip longer than its source has of it.
+  var passLength: Rational?
   var text: String?
   var shape: ShapeKind?
   var attributes: [String: Value] = [:]
   var modifiers: [Modifier] = []
   var animations: [Animation] = []
   var presets: [Preset] = []
+  /// The clip's own `duck` statement, evaluated once every item has its timing.
+  var duck: (statement: Statement, arguments: BoundArguments)?
 
   /// Placement on the timeline (seconds), memoised.
   var timingCell: Cell<(start: Rational, end: Rational)> = .pending

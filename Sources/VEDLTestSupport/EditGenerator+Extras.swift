@@ -64,6 +64,14 @@ extension EditWriter {
       line += " at: \(time(rng.int(0...max(0, end - 1))))"
       use("export at:")
     }
+    if format != "png", rng.chance(0.1) {
+      line += " loudness: \(rng.pick(["youtube", "podcast", "broadcast", "-16dB", "-20.5dB"]))"
+      use("export loudness:")
+      if rng.chance(0.5) {
+        line += " truePeak: \(rng.pick(["-1dB", "-2dB", "-0.5dB"]))"
+        use("export truePeak:")
+      }
+    }
     var lines: [String] = []
     if rng.chance(0.4) {
       use("watermark")

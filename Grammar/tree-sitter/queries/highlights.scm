@@ -27,7 +27,7 @@
 
 ; Enumeration words and colour names used as values
 ((identifier) @constant.builtin
-  (#match? @constant.builtin "^(topLeading|top|topTrailing|leading|center|trailing|bottomLeading|bottom|bottomTrailing|main|overlay|audio|left|right|up|down|cover|contain|fill|horizontal|vertical|rect|ellipse|lossless|original|low|medium|high|blur|story|square|portrait|landscape|hd|fullhd|uhd|none|muted|end)$"))
+  (#match? @constant.builtin "^(topLeading|top|topTrailing|leading|center|trailing|bottomLeading|bottom|bottomTrailing|main|overlay|audio|left|right|up|down|cover|contain|fill|horizontal|vertical|rect|ellipse|lossless|original|low|medium|high|blur|story|square|portrait|landscape|hd|fullhd|uhd|youtube|spotify|apple|podcast|broadcast|none|muted|end)$"))
 ((identifier) @constant.builtin
   (#match? @constant.builtin "^(black|white|red|green|lime|blue|yellow|cyan|aqua|magenta|fuchsia|gray|grey|silver|maroon|olive|navy|purple|teal|orange|transparent)$"))
 
