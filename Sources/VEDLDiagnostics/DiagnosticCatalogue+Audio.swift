@@ -139,7 +139,7 @@ extension DiagnosticCatalogue {
     CatalogueEntry(
       "E0448", .error, "waveform of something that is not a sound",
       explanation: """
-        `waveform(audio: SOURCE …)` draws the sound of `SOURCE`, so `SOURCE` must be a \
+        `waveform(audio: SOURCE, …)` draws the sound of `SOURCE`, so `SOURCE` must be a \
         sound source: `audio("…")`, `tone(…)`, or a `let` name bound to one. A video, an \
         image, a colour, the test pattern or another waveform has no sound to draw (draw a \
         video's sound by naming its file with `audio("…")`).
@@ -154,13 +154,13 @@ extension DiagnosticCatalogue {
     CatalogueEntry(
       "E0449", .error, "bad waveform argument",
       explanation: """
-        `waveform(audio: SOURCE color: COLOR style: STYLE)`: `audio:` is required; \
+        `waveform(audio: SOURCE, color: COLOR, style: STYLE)`: `audio:` is required; \
         `style:` is `line` (a filled envelope, the default) or `bars` (32 bars); `color:` is \
         a colour (`white`, `#RRGGBB`, `#RRGGBBAA`; white by default). A misspelt style is \
         reported with the closest one.
 
         ```vedl
-        track overlay { clip waveform(audio: tone(440) style: bar) duration: 2s }
+        track overlay { clip waveform(audio: tone(440), style: bar) duration: 2s }
         ```
 
         Write `style: bars`.

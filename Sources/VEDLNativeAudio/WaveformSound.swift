@@ -1,10 +1,11 @@
 import VEDLSema
 import VEDLTime
 
-/// The sound a `waveform(audio: SOURCE …)` draws (docs/language.md, Waveforms): `SOURCE`
-/// from its start at 48 kHz, its channels mixed to mono (the mean of the stereo the mix
-/// reads — a tone's one channel as it is; a file's first audio stream decoded and converted
-/// as a clip of it is, without trim, speed, volume or fades). Both backends draw from these
+/// The sound a `waveform(audio: SOURCE, …)` draws (docs/language.md, Waveforms): `SOURCE`
+/// from its start at 48 kHz, its channels mixed to mono — the mean of its channels: a
+/// tone's one channel as it is; a file's first audio stream decoded and converted as a clip
+/// of it is (without trim, speed, volume or fades), the mean of the stereo it becomes, and
+/// a mono file at its own level (its −3 dB in each channel undone). Both backends draw from these
 /// samples: the native renderer directly, the FFmpeg backend through the envelope image
 /// VEDLRender writes before lowering.
 public enum WaveformSound {
@@ -30,9 +31,18 @@ public enum WaveformSound {
       left.reserveCapacity(count)
       right.reserveCapacity(count)
       try sound.read(count, into: &left, &right)
-      return zip(left, right).map { ($0 + $1) / 2 }
+      // A mono file reaches both channels of the mix at −3 dB (swresample's matrix for a
+      // centre channel); drawn as its own samples, undone here.
+      let scale: Float = try isMono(path) ? Float(2).squareRoot() / 2 : 0.5
+      return zip(left, right).map { ($0 + $1) * scale }
     default:
       throw AudioMixError("a waveform draws an `audio(…)` or `tone(…)` source, not \(source.kind.rawValue)")
     }
+  }
+
+  /// Whether the first audio stream of `path` has one channel (by its first decoded block).
+  static func isMono(_ path: String) throws(AudioMixError) -> Bool {
+    let decoder = try AudioFileDecoder(path: path, seek: nil)
+    return try decoder.nextFrame()?.channelCount == 1
   }
 }

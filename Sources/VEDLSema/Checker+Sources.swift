@@ -197,7 +197,7 @@ extension CheckRun {
       guard let label = argument.label else {
         report(
           .waveformBadValue, "`waveform(…)` takes labelled arguments", argument.value.span,
-          notes: ["expected `waveform(audio: SOURCE color: COLOR style: line|bars)`"],
+          notes: ["expected `waveform(audio: SOURCE, color: COLOR, style: line|bars)`"],
           help: "write `audio: \(file.text(argument.value.span))`")
         ok = false
         continue
@@ -247,7 +247,7 @@ extension CheckRun {
         }
         guard case .color(let c) = value else {
           report(
-            .waveformBadValue, "the colour of a waveform must be a colour, not \(value.typeName)", span,
+            .waveformBadValue, "expected a colour for `color:`, found \(value.typeName)", span,
             notes: ["colours are names (`white`), `#RRGGBB` or `#RRGGBBAA`"])
           ok = false
           continue
