@@ -98,7 +98,7 @@ import VEDLTestSupport
     for direction in Enumerations.direction.cases {
       #expect(used.contains("wipe direction:\(direction)") && used.contains("slide direction:\(direction)"))
     }
-    for source in ["video", "image", "audio", "color", "testpattern", "tone"] {
+    for source in ["video", "image", "audio", "color", "testpattern", "tone", "waveform"] {
       #expect(used.contains("source \(source)"), "source \(source)")
     }
   }
