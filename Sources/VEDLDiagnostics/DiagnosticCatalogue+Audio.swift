@@ -195,5 +195,5 @@ extension DiagnosticCatalogue {
 
         Remove `loudness:`, or add sound.
         """),
-    ]
+  ]
 }

@@ -31,7 +31,8 @@ public enum WaveformEnvelopes {
         sound = try WaveformSound.samples(
           of: timeline.sources[audio], count: Int(WaveformPicture.samplesNeeded(frames: frames, rate: rate)))
       } catch {
-        throw .native(message: "cannot read the sound of a waveform: \(error.message)", path: error.path, output: output)
+        throw .native(
+          message: "cannot read the sound of a waveform: \(error.message)", path: error.path, output: output)
       }
       let bytes = WaveformPicture.envelopeImage(
         frames: frames, rate: rate, sound: sound, width: Int(timeline.canvas.width),

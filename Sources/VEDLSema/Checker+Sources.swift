@@ -224,7 +224,8 @@ extension CheckRun {
           ok = false
           continue
         }
-        guard case .source(let index) = value, sources.indices.contains(index), sources[index].kind == .audio
+        guard case .source(let index) = value, sources.indices.contains(index),
+          sources[index].kind == .audio
             || sources[index].kind == .tone
         else {
           var notes = ["`audio:` takes `audio(\"…\")`, `tone(…)` or a `let` name bound to one"]

@@ -151,7 +151,8 @@ extension EditWriter {
     use("source waveform")
     let sound =
       rng.chance(0.6)
-      ? "tone(\(rng.pick(["110", "440", "1000", "3000"])))" : soundSource(milliseconds: rng.int(3...12) * 100).expression
+      ? "tone(\(rng.pick(["110", "440", "1000", "3000"])))"
+      : soundSource(milliseconds: rng.int(3...12) * 100).expression
     var arguments = ["audio: \(sound)"]
     if rng.chance(0.6) { arguments.append("color: \(color())") }
     if rng.chance(0.6) { arguments.append("style: \(rng.pick(["line", "bars"]))") }
