@@ -34,7 +34,8 @@ public struct RenderPlan: Sendable {
     // window, whose pictures are rendered without sound (the sound is the whole plan's).
     let correction =
       window == nil
-      ? try Self.loudnessCorrection(timeline: timeline, export: target.export, format: target.format, encoding: encoding)
+      ? try Self.loudnessCorrection(
+        timeline: timeline, export: target.export, format: target.format, encoding: encoding)
       : nil
     // Text in a `size width:` box is wrapped where the native renderer wraps it.
     var options = LoweringOptions(
