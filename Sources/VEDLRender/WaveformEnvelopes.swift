@@ -9,7 +9,8 @@ import VEDLSema
 /// (``WaveformPicture``) written as an envelope image, a 16-bit PGM the graph reads as a
 /// still. The files are named by the SHA-256 of their bytes in the user's cache folder
 /// (`$VEDL_CACHE_DIR/waveforms`, else `$XDG_CACHE_HOME/vedl/waveforms`, else
-/// `~/.cache/vedl/waveforms`, else the temporary folder), so the command `vedl graph
+/// `~/.cache/vedl/waveforms`, else — and when `VEDL_CACHE_DIR` is set but empty — the
+/// temporary folder's `vedl/waveforms`), so the command `vedl graph
 /// --command` prints keeps working after it returns, and an unchanged waveform is written
 /// once.
 public enum WaveformEnvelopes {
@@ -55,8 +56,9 @@ public enum WaveformEnvelopes {
   /// Where envelope images are kept.
   static func cacheFolder(_ environment: [String: String]) -> String {
     let base: String
-    if let chosen = environment["VEDL_CACHE_DIR"], !chosen.isEmpty {
-      base = chosen
+    if let chosen = environment["VEDL_CACHE_DIR"] {
+      // Set but empty: no cache of the user's (as for digests); the temporary folder.
+      base = chosen.isEmpty ? (NSTemporaryDirectory() as NSString).appendingPathComponent("vedl") : chosen
     } else if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
       base = (xdg as NSString).appendingPathComponent("vedl")
     } else if let home = environment["HOME"], !home.isEmpty {
