@@ -179,20 +179,23 @@ extension LoweringRun {
         [Filter("crop", ["w": String(w), "h": "1", "x": "0", "y": row == 0 ? "2*n" : "2*n+1"]), stretch],
         [pad(row == 0 ? "top" : "bottom")])
     }
-    // Column 0: the ramp y + 1; column 1: 65535; column 2: 0 — each stretched over the width.
+    // Column 0: the ramp y + 1; column 1: 65535; column 2: 0 — each stretched over the width
+    // once and repeated (`loop`), since they are the same in every picture.
     builder.add(
       [],
       [
         Filter("nullsrc", ["size": "3x\(h)", "rate": OptionText.rate(rate)]),
         Filter("format", ["pix_fmts": "gray16le"]),
+        Filter("trim", ["end_frame": "1"]),
         Filter("geq", ["lum": "if(eq(X,0),Y+1,if(eq(X,1),65535,0))"]),
-        Filter("trim", ["end_frame": String(max(1, envelope.frames))]),
         Filter("split", [Filter.Option(nil, "5")]),
       ], (0..<5).map { pad("k\($0)") })
     let columns = [("ramp0", 0), ("ramp1", 0), ("full", 1), ("zero0", 2), ("zero1", 2)]
     for (i, (name, x)) in columns.enumerated() {
       builder.add(
-        [pad("k\(i)")], [Filter("crop", ["w": "1", "h": String(h), "x": String(x), "y": "0"]), stretch], [pad(name)])
+        [pad("k\(i)")],
+        [Filter("crop", ["w": "1", "h": String(h), "x": String(x), "y": "0"]), stretch]
+          + loopFilters(count: max(1, envelope.frames)), [pad(name)])
     }
     builder.add([pad("ramp0"), pad("top"), pad("zero0"), pad("full")], [Filter("threshold")], [pad("below")])
     // `format=gray16le` before `gray`: otherwise the negotiation would make `threshold`
