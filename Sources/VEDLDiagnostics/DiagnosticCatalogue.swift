@@ -24,7 +24,7 @@ public enum DiagnosticCatalogue {
   public static let all: [CatalogueEntry] = {
     let entries =
       lexical + syntax + files + names + timing + motion + audio + media + exports + interchange + captions + editor
-      + render + plans + preview + looks
+      + render + plans + preview + looks + timeOperations
     return entries.sorted { $0.code < $1.code }
   }()
 

@@ -28,7 +28,18 @@ enum TimeDescription {
     if let s0 = item.sourceStart, let s1 = item.sourceEnd {
       var line = "**source** \(s0.secondsDescription)..\(s1.secondsDescription)"
       if item.speed != .one { line += " at \(item.speed.exactDecimal ?? item.speed.description)x" }
+      // Time operations (docs/language.md §4.15): the range above is one pass.
+      if item.freeze != nil && s0 == s1 {
+        line = "**source** one frame at \(s0.secondsDescription)"
+      } else {
+        if item.reverses { line += ", reversed" }
+        if item.loops { line += ", looped" }
+      }
       lines.append(line)
+      if let freeze = item.freeze, s0 != s1 {
+        lines.append(
+          "**freeze** at \(freeze.at.secondsDescription) for \(freeze.duration.secondsDescription) (silent)")
+      }
     }
     return lines
   }

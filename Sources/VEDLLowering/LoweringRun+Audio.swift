@@ -69,6 +69,8 @@ extension LoweringRun {
       stream.append(
         Filter("sine", ["frequency": OptionText.number(source.frequency ?? Rational(440)), "sample_rate": rate]))
       stream.append(Filter("pan", [Filter.Option(nil, "stereo|c0=c0|c1=c0")]))
+    case .video where item.hasTimeOperations, .audio where item.hasTimeOperations:
+      stream = try timeOperationSound(item, source: source, key: key)
     case .video, .audio:
       let s0 = item.sourceStart ?? .zero
       let s1 = item.sourceEnd ?? (s0 + (item.end - item.start) * item.speed)

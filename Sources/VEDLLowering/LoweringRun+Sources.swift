@@ -101,6 +101,8 @@ extension LoweringRun {
   mutating func sourceFrames(_ item: TimelineItem, count: Int64, key: String) throws(LoweringError) -> SourceFrames {
     let source = try source(of: item)
     switch source.kind {
+    case .video where item.hasTimeOperations:
+      return try timeOperationFrames(item, source: source, count: count, stem: key)
     case .video:
       let size = try mediaSize(source)
       let sampling = sampling(item, count: count, sourceTimeBase: source.facts?.timeBase)

@@ -18,6 +18,13 @@ final class ClipSource {
   /// The clip's §5 timing (`t0`, `s0`, `v`).
   private let timing: ClipTiming
   private let grid: FrameGrid
+  /// The clip's time operations (``ClipTimeMap``), when it has any; its first timeline frame.
+  private let timeMap: ClipTimeMap?
+  private let startFrame: Int64
+  /// A reversed run's pictures, by pass frame: at most
+  /// ``TimeOperationLimits/reverseRunFrames`` decoded pictures, read forward from before
+  /// the run's first picture and shown last first.
+  private var reversedRun: [Int64: DecodedPicture] = [:]
   /// Whether the source is one picture for the whole clip (its processed picture can be
   /// kept).
   let isStill: Bool
@@ -38,6 +45,8 @@ final class ClipSource {
       throw NativeRenderError("a clip's speed must be positive")
     }
     self.timing = timing
+    timeMap = item.hasTimeOperations ? ClipTimeMap(item, grid: timeline.canvas.grid) : nil
+    startFrame = item.startFrame
     let canvasWidth = Int(timeline.canvas.width)
     let canvasHeight = Int(timeline.canvas.height)
     switch source.kind {
@@ -75,6 +84,31 @@ final class ClipSource {
     }
   }
 
+  /// Pass frame `q` of a reversed clip: from the run of at most
+  /// ``TimeOperationLimits/reverseRunFrames`` pass frames ending at `q` (read forward at
+  /// once, then shown last first), so that pictures are decoded once per run rather than
+  /// once per frame from the keyframe before them.
+  private func reversedPicture(passFrame q: Int64, map: ClipTimeMap, selector: SourceFrameSelector)
+    throws(NativeRenderError) -> RGBAImage
+  {
+    if reversedRun[q] == nil {
+      reversedRun.removeAll()
+      let first = max(0, q - TimeOperationLimits.reverseRunFrames + 1)
+      var times: [Rational] = []
+      for p in first...q {
+        guard let s = timing.checkedSourceTime(forTimelineFrame: startFrame + p, grid: grid) else {
+          throw NativeRenderError("the source time of pass frame \(p) does not fit", path: selector.path)
+        }
+        times.append(s)
+      }
+      for (p, picture) in zip(first...q, try selector.decodedPictures(atOrBefore: times)) { reversedRun[p] = picture }
+    }
+    guard let picture = reversedRun[q] else {
+      throw NativeRenderError("no picture for pass frame \(q)", path: selector.path)
+    }
+    return try selector.image(of: picture)
+  }
+
   /// The absolute path of a file source.
   static func path(of source: SourceInfo) throws(NativeRenderError) -> String {
     guard let path = source.path else { throw NativeRenderError("a \(source.kind.rawValue) source has no path") }
@@ -88,10 +122,17 @@ final class ClipSource {
     case .still(let image):
       return image
     case .video(let selector):
-      guard let s = timing.checkedSourceTime(forTimelineFrame: k, grid: grid) else {
+      // With time operations, the forward frame of the pass this frame shows (§4.15).
+      let q = timeMap.map { startFrame + $0.passFrame(atClipFrame: k - startFrame) } ?? k
+      guard let s = timing.checkedSourceTime(forTimelineFrame: q, grid: grid) else {
         throw NativeRenderError("the source time of frame \(k) does not fit", path: selector.path)
       }
-      let picture = try selector.picture(atOrBefore: s)
+      let picture: RGBAImage
+      if let map = timeMap, map.reverses {
+        picture = try reversedPicture(passFrame: q - startFrame, map: map, selector: selector)
+      } else {
+        picture = try selector.picture(atOrBefore: s)
+      }
       // Holding the last picture past the file's end would show frames the source does not
       // have; the FFmpeg backend's clip ends there too, so the render stops (E0818).
       if selector.hasRunOut(at: s), let end = selector.picturesEnd {

@@ -57,6 +57,24 @@ final class SourceFrameSelector {
     return image
   }
 
+  /// The decoded pictures the §5 rule picks at each of `times` (in increasing order), left
+  /// unconverted: a reversed run's pictures, read forward and shown backwards
+  /// (``ClipSource``). Memory: the pictures returned.
+  func decodedPictures(atOrBefore times: [Rational]) throws(NativeRenderError) -> [DecodedPicture] {
+    var pictures: [DecodedPicture] = []
+    pictures.reserveCapacity(times.count)
+    for s in times { pictures.append(try select(s)) }
+    return pictures
+  }
+
+  /// `picture` converted to premultiplied RGBA (once: the result is kept on it).
+  func image(of picture: DecodedPicture) throws(NativeRenderError) -> RGBAImage {
+    if let image = picture.converted { return image }
+    let image = try Self.converted(picture, by: converter, filter: pictureFilter, path: path)
+    picture.converted = image
+    return image
+  }
+
   /// `picture` through `filter` (when there is one), converted to premultiplied RGBA.
   static func converted(
     _ picture: DecodedPicture, by converter: PictureConverter, filter: SourcePictureFilter?, path: String

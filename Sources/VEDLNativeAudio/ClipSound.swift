@@ -26,6 +26,19 @@ struct ClipSound {
     case tone(frequency: Double)
     /// A media file.
     case file(FileSource)
+    /// A clip with time operations (``ClipSoundMap``): its pieces in order, the pass
+    /// repeated when it loops.
+    case pieces([Piece], loops: Bool)
+  }
+
+  /// A piece of a clip with time operations, as the FFmpeg backend's `timeOperationSound`
+  /// makes it.
+  enum Piece {
+    /// `count` samples of a part of the pass read from the file (an input of its own),
+    /// padded or cut to `count`, reversed when `reversed`.
+    case file(FileSource, count: Int64, reversed: Bool)
+    /// `count` samples of silence.
+    case silence(count: Int64)
   }
 
   var origin: Origin
@@ -52,6 +65,32 @@ extension ClipSound {
     switch source.kind {
     case .tone:
       origin = .tone(frequency: FilterOptionNumber.double(source.frequency ?? Rational(440)))
+    case .video where item.hasTimeOperations, .audio where item.hasTimeOperations:
+      guard let path = source.path, let map = ClipSoundMap(item, samples: grid) else {
+        throw AudioMixError("a \(source.kind.rawValue) source has no path")
+      }
+      var pieces: [Piece] = []
+      let factors = TempoSteps.factors(for: item.speed).map(FilterOptionNumber.text)
+      for piece in map.pieces {
+        switch piece {
+        case .silence(let n):
+          pieces.append(.silence(count: n))
+        case .pass(let first, let n):
+          let s0 = item.sourceStart ?? .zero
+          let rate = Rational(grid.samplesPerSecond)
+          let a = s0 + Rational(first) / rate * item.speed
+          let b = s0 + Rational(first + n) / rate * item.speed
+          let wanted = a - Rational(1)
+          let seek = wanted.isPositive ? Rational((wanted * Rational(1000)).floor, 1000)! : nil
+          guard let start = FilterOptionNumber.microseconds(a), let end = FilterOptionNumber.microseconds(b) else {
+            throw AudioMixError("the source range of a clip of \"\(path)\" does not fit", path: path)
+          }
+          let file = FileSource(
+            path: path, seek: seek, trimStartMicroseconds: start, trimEndMicroseconds: end, tempoFactors: factors)
+          pieces.append(.file(file, count: n, reversed: map.reverses))
+        }
+      }
+      origin = .pieces(pieces, loops: map.loops && map.passSamples > 0 && map.passSamples < map.count)
     case .video, .audio:
       guard let path = source.path else {
         throw AudioMixError("a \(source.kind.rawValue) source has no path")

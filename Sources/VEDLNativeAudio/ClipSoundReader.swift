@@ -10,6 +10,7 @@ final class ClipSoundReader {
   private let envelope: SoundEnvelope
   private var tone: ToneSignal?
   private var file: FileSound?
+  private var pieces: PieceSound?
 
   /// A reader of `sound` at `sampleRate`.
   init(_ sound: ClipSound, sampleRate: Int) throws(AudioMixError) {
@@ -20,6 +21,8 @@ final class ClipSoundReader {
       tone = ToneSignal(frequency: frequency, sampleRate: sampleRate)
     case .file(let source):
       file = try FileSound(source, sampleRate: sampleRate)
+    case .pieces(let list, let loops):
+      pieces = PieceSound(list, loops: loops, sampleRate: sampleRate)
     }
   }
 
@@ -35,6 +38,8 @@ final class ClipSoundReader {
       // `sine` is mono; `pan=stereo|c0=c0|c1=c0` copies it to both channels.
       left = tone!.nextFloats(n)
       right = left
+    } else if let pieces {
+      (left, right) = try pieces.read(n)
     } else if let file {
       left = []
       right = []
@@ -51,7 +56,10 @@ final class ClipSoundReader {
     }
     envelope.apply(to: &left, &right, first: position)
     position += Int64(n)
-    if isFinished { file = nil }
+    if isFinished {
+      file = nil
+      pieces = nil
+    }
     return (left, right)
   }
 }

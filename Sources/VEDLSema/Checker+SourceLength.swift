@@ -127,8 +127,18 @@ extension CheckRun {
     guard source.hasIntrinsicLength, let facts = source.facts else { return }
     let picture = showsPicture(item, source)
     guard let available = facts.usableLength(showingPicture: picture) else { return }
-    let s0 = item.trim?.start ?? .zero
+    let s0 = item.trim?.start ?? item.frameAt ?? .zero
     let v = item.speed
+    // What of the source the clip plays (§4.15): one frame for a `frame:` clip, one pass for
+    // a loop, the clip less its hold otherwise.
+    var length = length
+    if item.frameAt != nil {
+      length = grid.frameDuration
+    } else if item.loops, let pass = item.passLength {
+      length = pass
+    } else if let hold = item.freeze?.duration {
+      length = length - hold
+    }
     guard let playedEnd = length.checkedMultiplying(v).flatMap({ s0.checkedAdding($0) }) else { return }
     let fits: Bool
     if picture {
@@ -144,6 +154,18 @@ extension CheckRun {
       fits = playedEnd <= available
     }
     guard !fits else { return }
+    // An overlay or audio clip outlasting its source holds its last picture or is silent
+    // (W0460, W0461), when the source has something from the trim start on.
+    if item.track.kind != .main, item.frameAt == nil, !item.loops, available > s0,
+      let room = available.checkedSubtracting(s0),
+      let covered = picture ? longestLength(room, speed: v, picture: true) : room.checkedDividing(by: v),
+      covered.isPositive, covered < length
+    {
+      item.passLength = covered
+      warnSourceRunsOut(
+        item, picture: picture, length: length, covered: covered, path: "`\(source.writtenPath ?? "the source")`")
+      return
+    }
     let args = item.arguments
     let span = lengthSpan(item)
     let path = "`\(source.writtenPath ?? "the source")`"

@@ -34,8 +34,11 @@ extension CheckRun {
           if sources[index].hasIntrinsicLength {
             // What the clip plays (§5.4): from the trim start, its length × speed — the trim
             // itself when the length came from it (less what the frame grid rounded off).
-            sourceStart = node.trim?.start ?? .zero
-            sourceEnd = sourceStart! + (t.end - t.start) * node.speed
+            // With time operations, one pass: a loop's, what the source has of an item that
+            // outlasts it, the item less its hold (§4.15).
+            sourceStart = node.trim?.start ?? node.frameAt ?? .zero
+            let played = node.passLength ?? (t.end - t.start - (node.freeze?.duration ?? .zero))
+            sourceEnd = sourceStart! + played * node.speed
           } else {
             sourceStart = .zero
             sourceEnd = t.end - t.start
@@ -48,7 +51,8 @@ extension CheckRun {
             endFrame: grid.frameFloor(at: t.end), source: node.source, sourceStart: sourceStart, sourceEnd: sourceEnd,
             speed: node.speed, volume: node.volume, muted: node.muted, text: node.text, shape: node.shape,
             attributes: node.attributes, modifiers: node.modifiers, animations: node.animations, presets: node.presets,
-            span: node.statement.span))
+            span: node.statement.span, loops: node.loops && node.passLength != nil, reverses: node.reverses,
+            freeze: node.freeze))
       }
       if kind == .main {
         for (i, node) in track.items.enumerated() {

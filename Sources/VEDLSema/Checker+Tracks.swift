@@ -280,9 +280,15 @@ extension CheckRun {
   }
 
   /// The item's length on the timeline from `duration:`, `until:` (relative to `start`),
-  /// or its source (trim ÷ speed, or the media's length). Evaluates the clip's source,
-  /// trim, speed and volume on the way.
+  /// or its source (trim ÷ speed, or the media's length), with a freeze's hold added.
+  /// Evaluates the clip's source, trim, speed, volume and time operations on the way.
   func intrinsicLength(_ item: ItemNode, start: Rational?) -> Rational? {
+    guard let base = baseLength(item, start: start) else { return nil }
+    return lengthWithTimeOperations(item, base: base)
+  }
+
+  /// ``intrinsicLength(_:start:)`` before time operations.
+  private func baseLength(_ item: ItemNode, start: Rational?) -> Rational? {
     let args = item.arguments
     switch item.kind {
     case .gap:
@@ -298,6 +304,7 @@ extension CheckRun {
       break
     }
     let ok = evaluateItemContent(item)
+    guard frameClipHasLength(item) else { return nil }
     let duration = args.labelled["duration"]
     let until = args.labelled["until"]
     if let duration, let until {
@@ -424,6 +431,7 @@ extension CheckRun {
           ok = false
         }
       }
+      ok = evaluateTimeOperations(item) && ok
     case .text:
       if item.text == nil, let e = args.positional.first {
         if case .string(let t)? = evaluate(e, expected: .string) { item.text = t } else { ok = false }
@@ -532,6 +540,8 @@ extension CheckRun {
         }
         continue
       }
+      // Read with the clip's length (``evaluateFreeze``).
+      if schema.name == "freeze" { continue }
       if schema.name == "enter" || schema.name == "exit" {
         if let preset = evaluatePreset(checked, s, item: item, itemLength: length) { presets.append(preset) }
         continue

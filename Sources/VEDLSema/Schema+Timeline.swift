@@ -74,6 +74,17 @@ extension Schema {
     ArgumentSchema("volume", .gain, default: "0dB", "Gain applied to the clip's sound."),
     ArgumentSchema("muted", .bool, default: "false", "Silences the clip's own sound (same as the bare word `muted`)."),
     idArgument,
+    // Time operations (docs/language.md §4.15).
+    ArgumentSchema(
+      "loop", .bool, default: "false",
+      "Overlay and audio clips: repeats the source (its trimmed range) until the item ends; without it a clip longer than its source holds its last picture, or is silent (W0460, W0461)."
+    ),
+    ArgumentSchema(
+      "reverse", .bool, default: "false",
+      "Plays the trimmed range backwards, picture and sound (same as the bare word `reverse`)."),
+    ArgumentSchema(
+      "frame", .time,
+      "Shows the one picture of a video at this source time for the clip's `duration:` (a freeze-frame clip)."),
   ]
   static let placementContexts: Set<StatementContext> = [.clip, .text, .shape]
   /// A transition's `easing:` (its progress over its frames, clamped to 0…1).
@@ -167,7 +178,7 @@ extension Schema {
           "The source: `video(…)`, `image(…)`, `audio(…)`, `color(…)`, `testpattern()`, `tone(…)`, "
             + "`waveform(…)` or a `let` name.")
       ],
-      labelled: clipArguments, flags: ["muted"], block: .clip,
+      labelled: clipArguments, flags: ["muted", "reverse"], block: .clip,
       "A clip of a source. On the main track clips play in sequence; elsewhere they are placed with `at:`. `muted` silences a video's own sound."
     ),
     StatementSchema(
@@ -243,6 +254,16 @@ extension Schema {
       "Black and silence between two clips of the main track."),
 
     // Modifiers of clips, text and shapes.
+    StatementSchema(
+      "freeze", in: [.clip],
+      labelled: [
+        ArgumentSchema(
+          "at", .duration, required: true, "Clip-local time of the frame held (`0s` is the clip's start)."),
+        ArgumentSchema("duration", .duration, required: true, "How long the frame is held; the clip grows by it."),
+      ],
+      repeatable: false,
+      "Main-track clips: holds the frame the clip shows at `at:` for `duration:`, then plays on from there; the clip grows by the hold, pushing what follows. Its sound is silent during the hold."
+    ),
     StatementSchema(
       "crop", in: [.clip],
       positional: [ArgumentSchema(nil, .ratio, "An aspect ratio (`9:16`), centred unless `anchor:` moves it.")],

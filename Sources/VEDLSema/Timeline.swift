@@ -130,7 +130,8 @@ public struct TimelineItem: Sendable, Hashable {
   public var endFrame: Int64
   /// For clips: the source index.
   public var source: Int?
-  /// For clips: the half-open source range in seconds that the item plays.
+  /// For clips: the half-open source range in seconds that the item plays (one pass of it,
+  /// when the clip loops, reverses, holds a frame or outlasts its source: ``ClipTimeMap``).
   public var sourceStart: Rational?
   public var sourceEnd: Rational?
   public var speed: Rational
@@ -150,6 +151,32 @@ public struct TimelineItem: Sendable, Hashable {
   /// The item's statement in the script, for diagnostics after checking (a render that
   /// stops inside the item names it).
   public var span: Span? = nil
+  /// Clips: `loop: true` — the pass (`sourceStart..<sourceEnd`) repeats to fill the item
+  /// (``ClipTimeMap``, docs/language.md §4.15).
+  public var loops: Bool = false
+  /// Clips: `reverse` — the pass plays backwards, picture and sound.
+  public var reverses: Bool = false
+  /// Main-track clips: `freeze at: duration:` (and a `frame:` clip: a hold of its whole
+  /// length at `0s`, with an empty pass at the frame's time).
+  public var freeze: Freeze? = nil
+
+  /// A hold of the frame shown at clip-local time `at` for `duration` (both on the grid).
+  public struct Freeze: Sendable, Hashable {
+    public var at: Rational
+    public var duration: Rational
+
+    public init(at: Rational, duration: Rational) {
+      self.at = at
+      self.duration = duration
+    }
+  }
+
+  /// Whether the clip has a time operation (or a source range shorter than the item), so
+  /// that its frames and samples follow ``ClipTimeMap`` rather than plain §5 playback.
+  public var hasTimeOperations: Bool {
+    guard kind == .clip, let s0 = sourceStart, let s1 = sourceEnd else { return false }
+    return loops || reverses || freeze != nil || (s1 - s0) < (end - start) * speed
+  }
 
   /// The §5 frame-selection parameters of this clip.
   public var timing: ClipTiming? {

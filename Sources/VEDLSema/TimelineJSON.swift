@@ -70,6 +70,17 @@ extension Timeline {
             }
             o["sourceRange"] = range
           }
+          // Time operations (§4.15): the source range above is one pass.
+          if item.loops { o["loop"] = true }
+          if item.reverses { o["reverse"] = true }
+          if let f = item.freeze {
+            if item.sourceStart == item.sourceEnd, let a = item.sourceStart {
+              o["frame"] = exact(a)
+            } else {
+              o["freeze"] = ["at": exact(f.at), "duration": exact(f.duration)] as [String: Any]
+            }
+          }
+          if item.hasTimeOperations, let map = ClipTimeMap(item, grid: grid) { o["passFrames"] = map.passFrames }
         }
         if let text = item.text { o["text"] = text }
         if let shape = item.shape { o["shape"] = shape.rawValue }

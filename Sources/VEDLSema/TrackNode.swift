@@ -45,6 +45,15 @@ final class ItemNode {
   var speed: Rational = .one
   var volume: Rational = .zero
   var muted = false
+  /// Time operations (``CheckRun/evaluateTimeOperations(_:)``).
+  var loops = false
+  var reverses = false
+  /// `frame:`: the one source time a one-frame clip shows.
+  var frameAt: Rational?
+  var freeze: TimelineItem.Freeze?
+  /// One pass of the source on the timeline, when it differs from the item's length less its
+  /// hold: a loop's, or what an overlay or audio clip longer than its source has of it.
+  var passLength: Rational?
   var text: String?
   var shape: ShapeKind?
   var attributes: [String: Value] = [:]

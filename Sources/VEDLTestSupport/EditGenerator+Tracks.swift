@@ -9,6 +9,8 @@ struct ItemPlan {
   var frames: Int
   /// Whether `duration:` or `until:` must (or may not) be written.
   var timing: Timing
+  /// Lines for the block besides the modifiers (a main-track clip's `freeze`).
+  var blockLines: [String] = []
 
   enum Timing {
     /// The length is the trimmed (or whole) source's; nothing to add.
@@ -89,6 +91,7 @@ extension EditWriter {
     for _ in 0..<count {
       let frames = rng.int(min(6, most)...most)
       plans.append(rng.chance(0.55) ? fileClip(frames: frames, sound: false) : pictureClip(frames: frames))
+      plans[plans.count - 1] = withTimeOperations(plans[plans.count - 1])
     }
     // Joins: a transition no longer than what both neighbours have left, a gap, or a cut.
     var left = plans.map(\.frames)
@@ -118,7 +121,7 @@ extension EditWriter {
       if case .explicit = plan.timing {
         line += " " + timing(start: start, frames: plan.frames)
       }
-      let handled: Set<String> = ["at", "duration", "until", "trim", "speed"]
+      let handled = Self.timeOperationLabels.union(["at", "duration", "until", "trim", "speed"])
       let extra = otherArguments(of: "clip", in: .mainTrack, handled: handled, p: 0.2)
       line += extra.isEmpty ? "" : " " + extra.joined(separator: " ")
       if let id = extra.first(where: { $0.hasPrefix("id: ") }) {
@@ -127,7 +130,7 @@ extension EditWriter {
       line += block(
         modifiers(
           .clip, excluding: ["position", "offset", "size", "scale", "enter", "exit"], frames: plan.frames,
-          animatable: line.contains("volume:") ? [.zoom, .pan] : [.volume, .zoom, .pan]))
+          animatable: line.contains("volume:") ? [.zoom, .pan] : [.volume, .zoom, .pan]) + plan.blockLines)
       body.append("  " + line)
       if i < joins.count {
         if let join = joins[i] {
@@ -215,7 +218,65 @@ extension EditWriter {
   }
 
   /// Statements the modifier loop leaves to their own generators.
-  static let generatedApart: Set<String> = ["animate", "enter", "exit", "duck"]
+  static let generatedApart: Set<String> = ["animate", "enter", "exit", "duck", "freeze"]
+
+  /// The clip labels of the time operations, written by ``withTimeOperations(_:)`` and
+  /// ``overlayTimeOperations(_:)`` only (each is valid on some tracks and sources only).
+  static let timeOperationLabels: Set<String> = ["loop", "reverse", "frame"]
+
+  /// A main-track clip plan, maybe reversed, with a freeze, or replaced by a one-frame clip
+  /// of a video (docs/language.md §4.15).
+  func withTimeOperations(_ plan: ItemPlan) -> ItemPlan {
+    swap(&rng, &timeOperationRNG)
+    defer { swap(&rng, &timeOperationRNG) }
+    var plan = plan
+    let isVideo =
+      plan.head.hasPrefix("clip video(")
+      || videos.contains { $0.name != nil && plan.head.hasPrefix("clip \($0.name!) ") }
+    if case .explicit = plan.timing, !isVideo, let file = videos.first(where: { $0.milliseconds >= 400 }),
+      rng.chance(0.2)
+    {
+      // A one-frame clip of a video made earlier, for the plan's length.
+      let at = rng.int(0...((file.milliseconds - 300) / 10)) * 10
+      use("clip")
+      use("source video")
+      use("clip frame:")
+      let expression = file.name ?? "video(\(string(file.path)))"
+      return ItemPlan(head: "clip \(expression) frame: \(milliseconds(at))", frames: plan.frames, timing: .explicit)
+    }
+    guard isVideo, case .own = plan.timing, plan.head.contains("trim:") else { return plan }
+    if rng.chance(0.25) {
+      plan.head += rng.chance(0.5) ? " reverse" : " reverse: true"
+      use("clip reverse:")
+    }
+    if rng.chance(0.2), plan.frames >= 1 {
+      let hold = rng.int(1...6)
+      plan.blockLines.append("freeze at: \(time(rng.int(0...(plan.frames - 1)))) duration: \(time(hold))")
+      plan.frames += hold
+      use("freeze")
+      use("freeze at:")
+      use("freeze duration:")
+    }
+    return plan
+  }
+
+  /// ` loop: true` and ` reverse` for an overlay or audio clip of a file with an explicit
+  /// length, sometimes.
+  func overlayTimeOperations(_ plan: ItemPlan) -> String {
+    guard case .explicit = plan.timing, !plan.head.contains("tone(") else { return "" }
+    swap(&rng, &timeOperationRNG)
+    defer { swap(&rng, &timeOperationRNG) }
+    var text = ""
+    if rng.chance(0.25) {
+      text += " loop: true"
+      use("clip loop:")
+    }
+    if rng.chance(0.15) {
+      text += " reverse"
+      use("clip reverse:")
+    }
+    return text
+  }
 
   /// `animate PROPERTY { key … }` over an item of `frames` frames: one to four keys at
   /// increasing whole frames within the item (the last sometimes at `length`), each with an
@@ -372,7 +433,7 @@ extension EditWriter {
       var line: String
       var length = frames
       var modifierFrames: Int?
-      var handled: Set<String> = ["at", "duration", "until"]
+      var handled: Set<String> = Self.timeOperationLabels.union(["at", "duration", "until"])
       let roll = rng.int(0...9)
       var context = StatementContext.clip
       var excluding: Set<String> = []
@@ -390,7 +451,7 @@ extension EditWriter {
           // A whole video file: its own length, as long as nothing comes after it.
           if last, mainFrames != nil, rng.chance(0.3) { plan.timing = .own }
         }
-        line = plan.head
+        line = plan.head + (fromFile ? overlayTimeOperations(plan) : "")
         length = plan.frames
         switch plan.timing {
         case .own where !plan.head.contains("trim:"):
@@ -476,10 +537,10 @@ extension EditWriter {
       var length = rng.int(min(3, limit - start)...min(60, limit - start))
       var line: String
       let roll = rng.int(0...9)
-      var handled: Set<String> = ["at", "duration", "until", "trim", "speed"]
+      var handled: Set<String> = Self.timeOperationLabels.union(["at", "duration", "until", "trim", "speed"])
       if roll < 5 {
         let plan = fileClip(frames: length, sound: roll < 3)
-        line = plan.head + " at: \(time(start))"
+        line = plan.head + overlayTimeOperations(plan) + " at: \(time(start))"
         length = plan.frames
         if case .explicit = plan.timing { line += " " + timingOrEnd(start: start, frames: &length, last: false) }
       } else {

@@ -40,6 +40,9 @@ struct GeneratedSpeed {
 /// The generator's state while it writes one edit.
 final class EditWriter {
   var rng: SplitMix64
+  /// The time operations' own draws (``withTimeOperations(_:)``), so that adding them left
+  /// every other choice of a seed as it was.
+  var timeOperationRNG: SplitMix64
   let options: EditGeneratorOptions
   /// The seed, for choices that must cycle through all their cases across seeds whatever
   /// the random stream before them (a new statement in the schema shifts that stream).
@@ -73,6 +76,7 @@ final class EditWriter {
 
   init(seed: UInt64, options: EditGeneratorOptions) {
     rng = SplitMix64(seed: seed)
+    timeOperationRNG = SplitMix64(seed: seed ^ 0x7469_6D65_6F70_7321)
     self.options = options
     self.seed = seed
   }

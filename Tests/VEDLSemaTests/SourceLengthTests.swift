@@ -80,7 +80,13 @@ import VEDLTime
       }
 
       """
-    #expect(Self.located(overlay) == ["E0406: end"])
+    // An overlay clip outlasting its file warns that its last picture is held (W0460,
+    // docs/language.md §4.15); the main track's clips keep the error.
+    #expect(Self.located(overlay) == ["W0460: end"])
+    let held = try #require(Self.check(overlay).0.diagnostics.first)
+    #expect(held.message.hasSuffix("only has pictures for 10s of it: its last picture is held for the rest"))
+    let overlayItem = Self.check(overlay).0.timeline?.tracks.last?.items.first
+    #expect(overlayItem?.sourceEnd == Rational(10) && overlayItem?.endFrame == 450)
     // Within the file: no error, and the source range is what the clip plays.
     let fits = "let ten = video(\"ten.mp4\")\ntrack main {\n  clip ten trim: 2s..4s duration: 8s\n}\n"
     let item = Self.check(fits).0.timeline?.tracks.first?.items.first
@@ -121,9 +127,12 @@ import VEDLTime
       }
 
       """
-    #expect(Self.located(sound) == ["E0406: 2.6s"])
-    #expect(Self.check(sound).0.diagnostics.first?.message.hasSuffix("but `v.mp4` is only 2.5s long") == true)
-    #expect(Self.located("track audio {\n  clip audio(\"song.wav\") at: 0s duration: 4s\n}\n") == ["E0406: 4s"])
+    // Past it, the rest is silent (W0461, docs/language.md §4.15).
+    #expect(Self.located(sound) == ["W0461: 2.6s"])
+    #expect(
+      Self.check(sound).0.diagnostics.first?.message.hasSuffix("only has sound for 2.5s of it: the rest is silent")
+        == true)
+    #expect(Self.located("track audio {\n  clip audio(\"song.wav\") at: 0s duration: 4s\n}\n") == ["W0461: 4s"])
   }
 
   @Test func sourcesWithoutALengthAndUnknownFilesHaveNoLimit() {
