@@ -112,7 +112,7 @@ let package = Package(
       name: "VEDLNativeTests",
       dependencies: [
         "VEDLNative", "VEDLRaster", "VEDLFontRaster", "VEDLSema", "VEDLSyntax", "VEDLSource", "VEDLTime", "VEDLMedia",
-        "VEDLLowering", "VEDLNativeAudio",
+        "VEDLLowering", "VEDLNativeAudio", "VEDLRender",
       ]),
     .testTarget(
       name: "VEDLRenderTests",

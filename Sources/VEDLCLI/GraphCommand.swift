@@ -79,9 +79,20 @@ enum GraphCommand {
       DiagnosticOutput(format: .text, io: io).emit([diagnostic])
       return VEDLCommandLine.ExitStatus.failure
     }
-    let options = LoweringOptions(
+    var options = LoweringOptions(
       baseDirectory: folder, quality: quality, format: format,
       textMeasurer: FontLibraryTextMeasurer.needed(by: timeline), loudnessCorrection: correction)
+    // `waveform(…)`: the sound drawn is measured here too, into envelope images in the
+    // cache folder that the printed command reads (docs/graph.md, Waveforms).
+    do throws(RenderError) {
+      options.waveformEnvelopes = try WaveformEnvelopes.measure(timeline, output: export?.path ?? "")
+    } catch {
+      let diagnostic = Diagnostic(
+        .renderLoweringFailed, "cannot build the FFmpeg graph: \(error.message)", file: result.parse.file,
+        span: .point(0))
+      DiagnosticOutput(format: .text, io: io).emit([diagnostic])
+      return VEDLCommandLine.ExitStatus.failure
+    }
     let graph: FilterGraph
     switch Lowering.lower(timeline, export: export, options: options) {
     case .success(let g):

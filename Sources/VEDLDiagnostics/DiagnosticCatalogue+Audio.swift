@@ -7,6 +7,8 @@ extension DiagnosticCode {
   public static let loudnessOutOfRange = DiagnosticCode("E0445")
   public static let truePeakOutOfRange = DiagnosticCode("E0446")
   public static let loudnessOnStill = DiagnosticCode("E0447")
+  public static let waveformAudioNotSound = DiagnosticCode("E0448")
+  public static let waveformBadValue = DiagnosticCode("E0449")
   public static let duckNeverLowers = DiagnosticCode("W0440")
   public static let loudnessWithoutSound = DiagnosticCode("W0441")
 }
@@ -133,6 +135,35 @@ extension DiagnosticCatalogue {
         ```
 
         Remove `loudness:` (and `truePeak:`) from the still.
+        """),
+    CatalogueEntry(
+      "E0448", .error, "waveform of something that is not a sound",
+      explanation: """
+        `waveform(audio: SOURCE, …)` draws the sound of `SOURCE`, so `SOURCE` must be a \
+        sound source: `audio("…")`, `tone(…)`, or a `let` name bound to one. A video, an \
+        image, a colour, the test pattern or another waveform has no sound to draw (draw a \
+        video's sound by naming its file with `audio("…")`).
+
+        ```vedl
+        let picture = image("cover.png")
+        track overlay { clip waveform(audio: picture) duration: 2s }
+        ```
+
+        Name a sound: `waveform(audio: tone(440))`.
+        """),
+    CatalogueEntry(
+      "E0449", .error, "bad waveform argument",
+      explanation: """
+        `waveform(audio: SOURCE, color: COLOR, style: STYLE)`: `audio:` is required; \
+        `style:` is `line` (a filled envelope, the default) or `bars` (32 bars); `color:` is \
+        a colour (`white`, `#RRGGBB`, `#RRGGBBAA`; white by default). A misspelt style is \
+        reported with the closest one.
+
+        ```vedl
+        track overlay { clip waveform(audio: tone(440), style: bar) duration: 2s }
+        ```
+
+        Write `style: bars`.
         """),
     CatalogueEntry(
       "W0440", .warning, "ducking that never lowers anything",

@@ -204,9 +204,15 @@ public enum CompletionProvider {
         }
         if type.includes(.source) {
           for source in SourceCalls.all {
+            // `waveform(audio: $1)`: a source with labelled arguments gets its first label.
+            let firstLabel = source.arguments.split(separator: ":", maxSplits: 1).first.map(String.init)
             let snippet =
               source.arguments.isEmpty
-              ? "\(source.name)()" : source.arguments.hasPrefix("\"") ? "\(source.name)(\"$1\")" : "\(source.name)($1)"
+              ? "\(source.name)()"
+              : source.arguments.hasPrefix("\"")
+                ? "\(source.name)(\"$1\")"
+                : source.arguments.contains(":") && firstLabel != nil
+                  ? "\(source.name)(\(firstLabel!): $1)" : "\(source.name)($1)"
             add(
               source.name, .function, detail: "\(source.name)(\(source.arguments))",
               documentation: source.documentation,

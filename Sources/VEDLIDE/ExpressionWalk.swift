@@ -58,5 +58,11 @@ enum SourceCalls {
     ("color", "COLOR", "A solid colour; a clip of it needs `duration:` or `until:`."),
     ("testpattern", "", "A generated test picture; needs no file."),
     ("tone", "FREQUENCY", "A generated sine tone in hertz; needs no file."),
+    (
+      "waveform", "audio: SOUND, color: COLOR, style: line|bars",
+      "The moving waveform of a sound (`audio(…)`, `tone(…)`), canvas-sized and transparent around it: "
+        + "`line` (per pixel column, the lowest to the highest sample; the default) or `bars` (32 peak bars); "
+        + "white by default. A clip of it needs `duration:` or `until:`."
+    ),
   ]
 }

@@ -223,6 +223,10 @@ struct OTIOExportRun {
     case .tone:
       let f = source.frequency ?? Rational(440)
       return "tone(\(f.exactDecimal ?? "\(f.numerator) / \(f.denominator)"))"
+    case .waveform:
+      let audio = source.waveformAudio.flatMap { timeline.sources.indices.contains($0) ? timeline.sources[$0] : nil }
+      return "waveform(audio: \(sourceExpression(audio)), color: \(ColorNames.hex(source.color ?? 0xFFFF_FFFF)), "
+        + "style: \((source.waveformStyle ?? .line).rawValue))"
     }
   }
 }

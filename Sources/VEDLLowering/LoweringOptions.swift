@@ -23,6 +23,11 @@ public struct LoweringOptions: Sendable, Hashable {
   /// `LoudnessNormaliser`, run by `vedl render` and `vedl graph`): its filters end the
   /// graph's sound. `nil` lowers the mix uncorrected (the lowering itself reads no media).
   public var loudnessCorrection: LoudnessCorrection?
+  /// The envelope image of each `waveform(…)` source a clip shows, by source index: the
+  /// path of the file ``WaveformPicture/envelopeImage`` wrote and the number of source
+  /// frames it holds (VEDLRender's `WaveformEnvelopes`, run by `vedl render` and `vedl
+  /// graph`: the lowering reads no media). A waveform clip without one cannot be lowered.
+  public var waveformEnvelopes: [Int: WaveformEnvelope] = [:]
 
   /// Options; every one defaults to "as the timeline says" (and no wrapping).
   public init(
@@ -43,7 +48,7 @@ public struct LoweringOptions: Sendable, Hashable {
   public static func == (lhs: LoweringOptions, rhs: LoweringOptions) -> Bool {
     lhs.baseDirectory == rhs.baseDirectory && lhs.quality == rhs.quality && lhs.format == rhs.format
       && lhs.window == rhs.window && (lhs.textMeasurer == nil) == (rhs.textMeasurer == nil)
-      && lhs.loudnessCorrection == rhs.loudnessCorrection
+      && lhs.loudnessCorrection == rhs.loudnessCorrection && lhs.waveformEnvelopes == rhs.waveformEnvelopes
   }
 
   /// Hashes what `==` compares.
@@ -55,5 +60,19 @@ public struct LoweringOptions: Sendable, Hashable {
     hasher.combine(window?.upperBound)
     hasher.combine(textMeasurer == nil)
     hasher.combine(loudnessCorrection)
+    hasher.combine(waveformEnvelopes)
+  }
+}
+
+/// A waveform's envelope image on disk (``LoweringOptions/waveformEnvelopes``).
+public struct WaveformEnvelope: Sendable, Hashable {
+  /// The absolute path of the PGM file.
+  public var path: String
+  /// The source frames it holds (`2·frames` rows).
+  public var frames: Int64
+
+  public init(path: String, frames: Int64) {
+    self.path = path
+    self.frames = frames
   }
 }

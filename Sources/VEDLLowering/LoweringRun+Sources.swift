@@ -141,9 +141,82 @@ extension LoweringRun {
       stream.append(contentsOf: selectionFilters(item, count: count, sourceAtCanvasRate: true))
       stream.append(Filter("format", ["pix_fmts": "rgba"]))
       return SourceFrames(stream: stream, isStill: false, size: canvas, mayHaveAlpha: false)
+    case .waveform:
+      var stream = PendingStream(label: try waveformPicture(source, item: item))
+      stream.append(contentsOf: selectionFilters(item, count: count, sourceAtCanvasRate: true))
+      return SourceFrames(stream: stream, isStill: false, size: canvas, mayHaveAlpha: true)
     case .audio, .tone:
       throw LoweringError("a clip of \(source.kind.rawValue) has no picture")
     }
+  }
+
+  /// The frames of a `waveform(…)` source at the canvas rate, frame `n` presented at `n/F`
+  /// (``WaveformPicture``), as RGBA; returns the label of the stream. The envelope image is
+  /// read as a looped still, and frame `n` cuts its rows `2n` and `2n+1` out (`crop`
+  /// evaluates `y` per frame), stretches each over the picture's height (the column's
+  /// `top + 1` and `bottom + 1` in every row) and compares them with a ramp holding `y + 1`
+  /// in row `y`: `threshold` keeps the rows at or below the top, then those above the
+  /// bottom, giving a mask of 0 and 65535 — exactly the spans, in integers. The mask is the
+  /// alpha of the colour (docs/graph.md, Waveforms).
+  mutating func waveformPicture(_ source: SourceInfo, item: TimelineItem) throws(LoweringError) -> String {
+    guard let index = item.source, let envelope = options.waveformEnvelopes[index] else {
+      throw LoweringError(
+        "the waveform's sound was not measured",
+        help: "`vedl render` and `vedl graph` measure it; the lowering reads no media")
+    }
+    let w = canvas.width
+    let h = canvas.height
+    let input = addFileInput(envelope.path, first: .zero, last: .zero, loopStill: true, lastUse: item.end)
+    let stem = builder.label("wave")
+    func pad(_ name: String) -> String { "\(stem)\(name)" }
+    let stretch = Filter("scale", ["width": String(w), "height": String(h), "flags": "neighbor"])
+    builder.add(
+      ["\(input):v"],
+      [Filter("trim", ["end_frame": "1"]), Filter("format", ["pix_fmts": "gray16le"])]
+        + loopFilters(count: max(1, envelope.frames)) + [Filter("split", [Filter.Option(nil, "2")])],
+      [pad("e0"), pad("e1")])
+    for row in 0..<2 {
+      builder.add(
+        [pad("e\(row)")],
+        [Filter("crop", ["w": String(w), "h": "1", "x": "0", "y": row == 0 ? "2*n" : "2*n+1"]), stretch],
+        [pad(row == 0 ? "top" : "bottom")])
+    }
+    // Column 0: the ramp y + 1; column 1: 65535; column 2: 0 — each stretched over the width
+    // once and repeated (`loop`), since they are the same in every picture.
+    builder.add(
+      [],
+      [
+        Filter("nullsrc", ["size": "3x\(h)", "rate": OptionText.rate(rate)]),
+        Filter("format", ["pix_fmts": "gray16le"]),
+        Filter("trim", ["end_frame": "1"]),
+        Filter("geq", ["lum": "if(eq(X,0),Y+1,if(eq(X,1),65535,0))"]),
+        Filter("split", [Filter.Option(nil, "5")]),
+      ], (0..<5).map { pad("k\($0)") })
+    let columns = [("ramp0", 0), ("ramp1", 0), ("full", 1), ("zero0", 2), ("zero1", 2)]
+    for (i, (name, x)) in columns.enumerated() {
+      builder.add(
+        [pad("k\(i)")],
+        [Filter("crop", ["w": "1", "h": String(h), "x": String(x), "y": "0"]), stretch]
+          + loopFilters(count: max(1, envelope.frames)), [pad(name)])
+    }
+    builder.add([pad("ramp0"), pad("top"), pad("zero0"), pad("full")], [Filter("threshold")], [pad("below")])
+    // `format=gray16le` before `gray`: otherwise the negotiation would make `threshold`
+    // compare 8-bit pictures.
+    builder.add(
+      [pad("ramp1"), pad("bottom"), pad("below"), pad("zero1")],
+      [Filter("threshold"), Filter("format", ["pix_fmts": "gray16le"]), Filter("format", ["pix_fmts": "gray"])],
+      [pad("mask")])
+    let color = source.color ?? 0xFFFF_FFFF
+    var paint = colorSource(color | 0xFF, size: canvas, frames: max(1, envelope.frames))
+    paint.append(Filter("format", ["pix_fmts": "rgba"]))
+    builder.add([], paint, [pad("paint")])
+    var merged: [Filter] = [Filter("alphamerge")]
+    if color & 0xFF != 0xFF {
+      merged.append(Filter("colorchannelmixer", ["aa": OptionText.number(Rational(Int64(color & 0xFF), 255)!)]))
+    }
+    merged += [Filter("settb", ["expr": OptionText.timeBase(rate)]), Filter("setpts", ["expr": "N"])]
+    builder.add([pad("paint"), pad("mask")], merged, [pad("")])
+    return pad("")
   }
 
   /// A `color` source filter: `frames` frames of `color` at the canvas rate.

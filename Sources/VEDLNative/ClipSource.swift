@@ -10,6 +10,7 @@ final class ClipSource {
   private enum Pictures {
     case video(SourceFrameSelector)
     case pattern(TestPatternGenerator)
+    case waveform(WaveformGenerator)
     case still(RGBAImage)
   }
 
@@ -72,6 +73,12 @@ final class ClipSource {
         try TestPatternGenerator(width: canvasWidth, height: canvasHeight, rate: timeline.canvas.rate))
       isStill = false
       mayHaveAlpha = false
+    case .waveform:
+      pictures = .waveform(
+        try WaveformGenerator(
+          source: source, timeline: timeline, frames: WaveformPicture.framesNeeded(source: index, in: timeline)))
+      isStill = false
+      mayHaveAlpha = true
     case .audio, .tone:
       throw NativeRenderError("a clip of \(source.kind.rawValue) has no picture")
     }
@@ -142,6 +149,12 @@ final class ClipSource {
       }
       let n = ConstantRateSource(rate: grid.rate)?.frameIndex(atOrBefore: s) ?? 0
       return try generator.picture(n)
+    case .waveform(let generator):
+      // Like the test pattern: picture n is presented at n / F.
+      guard let s = timing.checkedSourceTime(forTimelineFrame: k, grid: grid) else {
+        throw NativeRenderError("the source time of frame \(k) does not fit")
+      }
+      return generator.picture(max(0, ConstantRateSource(rate: grid.rate)?.frameIndex(atOrBefore: s) ?? 0))
     }
   }
 }

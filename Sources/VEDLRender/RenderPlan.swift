@@ -38,9 +38,11 @@ public struct RenderPlan: Sendable {
         timeline: timeline, export: target.export, format: target.format, encoding: encoding)
     }
     // Text in a `size width:` box is wrapped where the native renderer wraps it.
-    let options = LoweringOptions(
+    var options = LoweringOptions(
       baseDirectory: settings.baseDirectory, quality: settings.quality, format: target.format,
       textMeasurer: FontLibraryTextMeasurer.needed(by: timeline), window: window, loudnessCorrection: correction)
+    // `waveform(…)`: the sound drawn is read here too (docs/graph.md, Waveforms).
+    options.waveformEnvelopes = try WaveformEnvelopes.measure(timeline, output: target.path)
     switch Lowering.lower(timeline, export: target.export, options: options) {
     case .success(let graph): self.graph = graph
     case .failure(let error): throw .lowering(error)

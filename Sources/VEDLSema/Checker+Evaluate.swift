@@ -379,6 +379,7 @@ extension CheckRun {
   /// The source constructors.
   private static let sourceKinds: [String: SourceInfo.Kind] = [
     "video": .video, "image": .image, "audio": .audio, "color": .color, "testpattern": .testpattern, "tone": .tone,
+    "waveform": .waveform,
   ]
 
   private func callValue(_ callee: Identifier, _ arguments: [Argument], _ e: Expr, hint: ValueType?) -> Value? {
@@ -395,7 +396,9 @@ extension CheckRun {
       if case .source? = hint {
         report(
           .unknownSourceKind, "unknown source `\(callee.name)(…)`", callee.span,
-          notes: ["sources are `video(…)`, `image(…)`, `audio(…)`, `color(…)`, `testpattern()` and `tone(…)`"],
+          notes: [
+            "sources are `video(…)`, `image(…)`, `audio(…)`, `color(…)`, `testpattern()`, `tone(…)` and `waveform(…)`"
+          ],
           help: suggestion.map { "did you mean `\($0)`?" })
       } else {
         report(

@@ -114,6 +114,12 @@ extension CheckRun {
       }
       info.frequency = f
       key = "tone:\(f)"
+    case .waveform:
+      guard let waveform = waveformArguments(callee, arguments, e) else { return nil }
+      info.waveformAudio = waveform.audio
+      info.color = waveform.color
+      info.waveformStyle = waveform.style
+      key = "waveform:\(waveform.audio):\(waveform.color):\(waveform.style.rawValue)"
     }
     if let index = sourceKeys[key] { return .source(index) }
     if let path = info.path, let media = options.media {
@@ -170,5 +176,112 @@ extension CheckRun {
     sourceKeys[key] = index
     sourceSpans[index] = e.span
     return .source(index)
+  }
+}
+
+extension CheckRun {
+  /// `waveform(audio: SOURCE color: COLOR style: line|bars)`: the sound source it draws
+  /// (E0448 when it has no sound), its colour (white by default) and style (`line` by
+  /// default); a missing `audio:`, an unknown label, a value that is not a colour or an
+  /// unknown style is E0449. `nil` when reported.
+  func waveformArguments(_ callee: Identifier, _ arguments: [Argument], _ e: Expr)
+    -> (audio: Int, color: UInt32, style: WaveformStyle)?
+  {
+    var audio: Int?
+    var color: UInt32 = 0xFFFF_FFFF
+    var style = WaveformStyle.line
+    var ok = true
+    let labels = ["audio", "color", "style"]
+    var seen: Set<String> = []
+    for argument in arguments {
+      guard let label = argument.label else {
+        report(
+          .waveformBadValue, "`waveform(…)` takes labelled arguments", argument.value.span,
+          notes: ["expected `waveform(audio: SOURCE, color: COLOR, style: line|bars)`"],
+          help: "write `audio: \(file.text(argument.value.span))`")
+        ok = false
+        continue
+      }
+      guard labels.contains(label.name) else {
+        let suggestion = Suggestion.closest(to: label.name, in: labels)
+        report(
+          .waveformBadValue, "`waveform(…)` has no argument `\(label.name):`", label.span,
+          notes: ["its arguments are `audio:`, `color:` and `style:`"],
+          help: suggestion.map { "did you mean `\($0):`?" },
+          fixIts: suggestion.map { [FixIt(span: label.span, replacement: $0, message: "replace with `\($0)`")] } ?? [])
+        ok = false
+        continue
+      }
+      guard seen.insert(label.name).inserted else {
+        report(.waveformBadValue, "`\(label.name):` is given twice", label.span)
+        ok = false
+        continue
+      }
+      let span = argument.value.span
+      switch label.name {
+      case "audio":
+        guard let value = rawValue(argument.value, hint: .source) else {
+          ok = false
+          continue
+        }
+        guard case .source(let index) = value, sources.indices.contains(index),
+          sources[index].kind == .audio
+            || sources[index].kind == .tone
+        else {
+          var notes = ["`audio:` takes `audio(\"…\")`, `tone(…)` or a `let` name bound to one"]
+          if case .source(let index) = value, sources.indices.contains(index) {
+            notes.insert("this is a \(sources[index].kind.rawValue) source", at: 0)
+          } else {
+            notes.insert("this is \(value.typeName)", at: 0)
+          }
+          report(
+            .waveformAudioNotSound, "a waveform draws a sound, and this is not one", span, notes: notes,
+            help: "name a sound, e.g. `audio: tone(440)`")
+          ok = false
+          continue
+        }
+        audio = index
+      case "color":
+        guard let value = rawValue(argument.value, hint: .color) else {
+          ok = false
+          continue
+        }
+        guard case .color(let c) = value else {
+          report(
+            .waveformBadValue, "expected a colour for `color:`, found \(value.typeName)", span,
+            notes: ["colours are names (`white`), `#RRGGBB` or `#RRGGBBAA`"])
+          ok = false
+          continue
+        }
+        color = c
+      default:
+        let names = WaveformStyle.allCases.map(\.rawValue)
+        let word: String
+        if case .name(let id) = argument.value.kind {
+          word = id.name
+        } else {
+          word = file.text(span)
+        }
+        guard let chosen = WaveformStyle(rawValue: word) else {
+          let suggestion = Suggestion.closest(to: word, in: names)
+          report(
+            .waveformBadValue, "unknown waveform style `\(word)`", span,
+            notes: ["styles are \(names.map { "`\($0)`" }.joined(separator: " and "))"],
+            help: suggestion.map { "did you mean `\($0)`?" },
+            fixIts: suggestion.map { [FixIt(span: span, replacement: $0, message: "replace with `\($0)`")] } ?? [])
+          ok = false
+          continue
+        }
+        style = chosen
+      }
+    }
+    guard ok else { return nil }
+    guard let audio else {
+      report(
+        .waveformBadValue, "`waveform(…)` needs `audio:`, the sound it draws", e.span,
+        help: "e.g. `waveform(audio: tone(440))`")
+      return nil
+    }
+    return (audio, color, style)
   }
 }

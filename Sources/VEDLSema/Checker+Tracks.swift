@@ -367,6 +367,7 @@ extension CheckRun {
     case .testpattern: "`testpattern()`"
     case .tone: "`tone(…)`"
     case .video: "a video"
+    case .waveform: "`waveform(…)`"
     case .audio: "an audio file"
     }
   }

@@ -175,7 +175,8 @@ extension Schema {
       positional: [
         ArgumentSchema(
           nil, .source, required: true,
-          "The source: `video(…)`, `image(…)`, `audio(…)`, `color(…)`, `testpattern()`, `tone(…)` or a `let` name.")
+          "The source: `video(…)`, `image(…)`, `audio(…)`, `color(…)`, `testpattern()`, `tone(…)`, "
+            + "`waveform(…)` or a `let` name.")
       ],
       labelled: clipArguments, flags: ["muted", "reverse"], block: .clip,
       "A clip of a source. On the main track clips play in sequence; elsewhere they are placed with `at:`. `muted` silences a video's own sound."

@@ -42,7 +42,7 @@ public struct Canvas: Sendable, Hashable {
 /// One entry of the source table; clips refer to it by index.
 public struct SourceInfo: Sendable, Hashable {
   public enum Kind: String, Sendable, Hashable {
-    case video, image, audio, color, testpattern, tone
+    case video, image, audio, color, testpattern, tone, waveform
   }
 
   public var kind: Kind
@@ -57,6 +57,11 @@ public struct SourceInfo: Sendable, Hashable {
   public var color: UInt32?
   /// `tone(…)` frequency in hertz.
   public var frequency: Rational?
+  /// `waveform(audio: …)`: the index of the sound source it draws (its `color:` is
+  /// ``color``, white by default).
+  public var waveformAudio: Int?
+  /// `waveform(… style: …)`.
+  public var waveformStyle: WaveformStyle?
   /// Facts of file sources, when a media provider was available.
   public var facts: MediaFacts?
 
@@ -72,6 +77,17 @@ public struct SourceInfo: Sendable, Hashable {
     default: false
     }
   }
+}
+
+/// How `waveform(…)` draws a sound (docs/language.md, Waveforms).
+public enum WaveformStyle: String, Sendable, Hashable, CaseIterable {
+  /// Per pixel column, the span from the column's lowest to its highest sample.
+  case line
+  /// ``barCount`` bars, each as high as the peak of its part of the window, centred.
+  case bars
+
+  /// The number of bars of `bars`.
+  public static let barCount = 32
 }
 
 /// One track with its resolved items.

@@ -26,6 +26,9 @@ extension Timeline {
       if let w = s.writtenPath { o["written"] = w }
       if let c = s.color { o["color"] = ColorNames.hex(c) }
       if let f = s.frequency { o["frequency"] = f.doubleValue }
+      // A waveform: the index of the sound it draws, and its style.
+      if let a = s.waveformAudio { o["audio"] = a }
+      if let style = s.waveformStyle { o["style"] = style.rawValue }
       if let facts = s.facts {
         var f: [String: Any] = [
           "hasVideo": facts.hasVideo, "hasAudio": facts.hasAudio, "stillImage": facts.isStillImage,

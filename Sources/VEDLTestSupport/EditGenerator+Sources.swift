@@ -129,8 +129,9 @@ extension EditWriter {
     return (file.name ?? "audio(\(string(file.path)))", file)
   }
 
-  /// A source without a length of its own: a colour card or the test pattern.
+  /// A source without a length of its own: a colour card, the test pattern or a waveform.
   func generatedPicture() -> String {
+    if rng.chance(0.15) { return waveform() }
     if rng.chance(0.5) {
       use("source testpattern")
       return "testpattern()"
@@ -143,5 +144,18 @@ extension EditWriter {
       return "color(\(name))"
     }
     return "color(\(color()))"
+  }
+
+  /// `waveform(audio: …)` of a tone or of a sound file, with or without a colour and style.
+  func waveform() -> String {
+    use("source waveform")
+    let sound =
+      rng.chance(0.6)
+      ? "tone(\(rng.pick(["110", "440", "1000", "3000"])))"
+      : soundSource(milliseconds: rng.int(3...12) * 100).expression
+    var arguments = ["audio: \(sound)"]
+    if rng.chance(0.6) { arguments.append("color: \(color())") }
+    if rng.chance(0.6) { arguments.append("style: \(rng.pick(["line", "bars"]))") }
+    return "waveform(\(arguments.joined(separator: ", ")))"
   }
 }

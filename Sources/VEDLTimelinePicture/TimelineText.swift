@@ -65,6 +65,8 @@ struct TimelineText {
       return "testpattern"
     case .tone:
       return source.frequency.map { "tone " + Self.decimal($0) + " Hz" } ?? "tone"
+    case .waveform:
+      return "waveform of " + self.source(source.waveformAudio)
     }
   }
 

@@ -29,6 +29,32 @@ import VEDLTestSupport
       """)
   }
 
+  /// A generated edit with waveforms (the first two checked seeds that make one, a tone's
+  /// and a sound file's if they differ) passes like any other: both backends and the ejected
+  /// command, which reads the envelope image `vedl graph` wrote.
+  @Test func generatedWaveformEdits() throws {
+    var seeds: [UInt64] = []
+    for seed in Self.checkedSeeds where seeds.count < 2 {
+      let script = EditGenerator.generate(seed: seed).script
+      guard script.contains("waveform(audio: tone(") || script.contains("waveform(audio: a") else { continue }
+      if let first = seeds.first,
+        EditGenerator.generate(seed: first).script.contains("waveform(audio: tone(")
+          == script.contains("waveform(audio: tone(")
+      {
+        continue
+      }
+      seeds.append(seed)
+    }
+    #expect(!seeds.isEmpty)
+    for seed in seeds {
+      let edit = EditGenerator.generate(seed: seed, options: .from(environment: DifferentialHarness.environment))
+      let outcome = try DifferentialHarness.run(script: edit.script, media: edit.media)
+      #expect(
+        outcome.findings.isEmpty,
+        "seed \(seed): \(outcome.findings.map(\.description).joined(separator: "; "))\n\(edit.script)")
+    }
+  }
+
   static let fixtureNames: [String] =
     ((try? FileManager.default.contentsOfDirectory(atPath: DifferentialHarness.fixtures.path)) ?? [])
     .filter { $0.hasSuffix(".vedl") }.sorted()
@@ -98,7 +124,7 @@ import VEDLTestSupport
     for direction in Enumerations.direction.cases {
       #expect(used.contains("wipe direction:\(direction)") && used.contains("slide direction:\(direction)"))
     }
-    for source in ["video", "image", "audio", "color", "testpattern", "tone"] {
+    for source in ["video", "image", "audio", "color", "testpattern", "tone", "waveform"] {
       #expect(used.contains("source \(source)"), "source \(source)")
     }
   }

@@ -53,4 +53,16 @@ import VEDLSema
     let loudness = try #require(hover(at("loudness:", plus: 2)))
     #expect(loudness.markdown.contains("EBU R128"), "\(loudness.markdown)")
   }
+
+  @Test func waveformIsCompletedAndHovered() throws {
+    let items = CompletionProvider.complete(
+      at: IDETestSupport.syntax("track overlay {\n  clip ‸\n}").1,
+      in: IDETestSupport.syntax("track overlay {\n  clip ‸\n}").0, baseDirectory: nil)
+    let waveform = try #require(items.first { $0.label == "waveform" }, "\(items.map(\.label))")
+    #expect(waveform.snippet == "waveform(audio: $1)")
+    #expect(waveform.detail?.contains("style: line|bars") == true)
+    let script = "let voice = tone(440)\ntrack main { clip wave‸form(audio: voice, style: bars) duration: 1s }\n"
+    let text = try #require(hover(script)).markdown
+    #expect(text.contains("waveform of a sound") && text.contains("bars"), "\(text)")
+  }
 }

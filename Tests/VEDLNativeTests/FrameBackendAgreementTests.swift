@@ -3,6 +3,7 @@ import Testing
 import VEDLLowering
 import VEDLNative
 import VEDLRaster
+import VEDLRender
 import VEDLSema
 
 /// The native renderer's frames against the FFmpeg backend's: the same frame of the same
@@ -25,8 +26,12 @@ import VEDLSema
     if !watermark { export.watermark = nil }
     let graph: FilterGraph
     // Measured with the native renderer's fonts, so a text in a `size width:` box wraps alike.
-    let options = LoweringOptions(
+    var options = LoweringOptions(
       baseDirectory: directory, format: .png, textMeasurer: FontLibraryTextMeasurer(fonts: try FrameRendering.fonts()))
+    // Waveforms: their envelope images, measured as `vedl render` measures them (kept in
+    // the test's folder, not the user's cache).
+    options.waveformEnvelopes = try WaveformEnvelopes.measure(
+      timeline, output: "", environment: ["VEDL_CACHE_DIR": directory])
     switch Lowering.lower(timeline, export: export, options: options) {
     case .success(let g): graph = g
     case .failure(let error): throw FFmpegCLI.Failure(description: "lowering failed: \(error.message)")

@@ -3,6 +3,7 @@ import Testing
 import VEDLLowering
 import VEDLMedia
 import VEDLNative
+import VEDLRender
 import VEDLSema
 import VEDLSource
 import VEDLTime
@@ -270,9 +271,13 @@ enum NativeHarness {
     _ timeline: Timeline, directory: String, format: Export.Format = .mp4, export: Export? = nil,
     quality: QualityPreset.Name = .high, selecting selection: [Int64]? = nil, encoding chosen: EncodingSettings? = nil
   ) throws -> String {
-    let options = LoweringOptions(
+    var options = LoweringOptions(
       baseDirectory: directory, quality: quality, format: format,
       textMeasurer: FontLibraryTextMeasurer(fonts: try FrameRendering.fonts()))
+    // Waveforms (Samples/audio.vedl): measured as `vedl render` measures them, into the
+    // test's folder.
+    options.waveformEnvelopes = try WaveformEnvelopes.measure(
+      timeline, output: "", environment: ["VEDL_CACHE_DIR": directory])
     var graph: FilterGraph
     switch Lowering.lower(timeline, export: export, options: options) {
     case .success(let lowered): graph = lowered

@@ -19,7 +19,7 @@
 
 ; Calls: source constructors and call shapes
 (call function: (identifier) @function.builtin
-  (#match? @function.builtin "^(video|image|audio|color|testpattern|tone|dynamic|fixed)$"))
+  (#match? @function.builtin "^(video|image|audio|color|testpattern|tone|waveform|dynamic|fixed)$"))
 (call function: (identifier) @function.call)
 
 ; Members: opening.end, canvas.width
