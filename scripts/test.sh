@@ -20,7 +20,8 @@ grep -q "Test run with .* passed" .build/test.log
 
 echo "== samples check and are fmt-stable"
 swift build --product vedl
-for f in Samples/demo.vedl Samples/template.vedl Samples/editor.vedl Samples/motion.vedl Samples/audio.vedl; do
+for f in Samples/demo.vedl Samples/template.vedl Samples/editor.vedl Samples/motion.vedl Samples/audio.vedl \
+  Samples/looks.vedl; do
   .build/debug/vedl check "$f"
 done
 .build/debug/vedl fmt --check Samples/*.vedl
