@@ -19,18 +19,7 @@ from marionette_driver import By, Wait
 from marionette_driver.keys import Keys
 from marionette_driver.marionette import Marionette
 
-from test_page import write
-
-CENTRE = """
-const img = document.getElementById('frame');
-if (!img.complete || img.naturalWidth === 0) return null;
-const c = document.createElement('canvas');
-c.width = img.naturalWidth; c.height = img.naturalHeight;
-const g = c.getContext('2d');
-g.drawImage(img, 0, 0);
-return Array.from(g.getImageData(c.width / 2, c.height / 2, 1, 1).data.slice(0, 3));
-"""
-
+from test_page import centre_colour, write
 
 def free_port():
     with socket.socket() as s:
@@ -79,7 +68,7 @@ def main():
         client.navigate(url + "#frame=40")
         shown(40)
         assert client.find_element(By.ID, "timecode").text == "00:00:01:10"
-        r, g, b = client.execute_script(CENTRE)
+        r, g, b = centre_colour(client)
         assert b > 200 and r < 40 and g < 40, (r, g, b)
         assert client.find_elements(By.CSS_SELECTOR, "#timeline svg"), "no timeline drawing"
         print("ok (firefox): frame 40 shown, blue, with the timeline")
@@ -98,14 +87,14 @@ def main():
         write(script, "#00FF00")
         wait.until(lambda _: client.find_element(By.ID, "frame").get_attribute("data-revision") != revision)
         shown(39)
-        r, g, b = client.execute_script(CENTRE)
+        r, g, b = centre_colour(client)
         assert g > 200 and r < 40 and b < 40, (r, g, b)
         print(f"ok (firefox): a save is shown in {time.time() - saved:.2f} s, playhead kept at 39")
 
         write(script, "#FF0000", name="nowhere")
         wait.until(lambda _: "nowhere" in client.find_element(By.ID, "diagnostics").text)
         assert client.find_element(By.ID, "errors").is_displayed()
-        r, g, b = client.execute_script(CENTRE)
+        r, g, b = centre_colour(client)
         assert g > 200, "the last good frame is kept"
         print("ok (firefox): an erroring save lists the error and keeps the last good frame")
         # A probe proves the console reaches the log: the check below could not pass vacuously.
