@@ -5,6 +5,8 @@ extension DiagnosticCode {
   public static let lookOutOfRange = DiagnosticCode("E0452")
   public static let keyOutOfRange = DiagnosticCode("E0453")
   public static let secondKey = DiagnosticCode("E0454")
+  public static let malformedLookTable = DiagnosticCode("E0455")
+  public static let unsupportedLookTable = DiagnosticCode("E0456")
 }
 
 extension DiagnosticCatalogue {
@@ -97,6 +99,40 @@ extension DiagnosticCatalogue {
         ```
 
         Keep one of them.
+        """),
+    CatalogueEntry(
+      "E0455", .error, "malformed .cube file",
+      explanation: """
+        `lut "look.cube"` reads a 3D colour table in the Adobe/Iridas `.cube` format: \
+        optional `TITLE` and `DOMAIN_MIN`/`DOMAIN_MAX` lines, `LUT_3D_SIZE N` (2 to 256), then \
+        N³ lines of three numbers (red, green, blue output, red varying fastest); blank \
+        lines and `#` comments may go anywhere. The diagnostic points into the `.cube` file \
+        at the first line that does not fit, with the `lut` that reads it labelled.
+
+        ```text
+        LUT_3D_SIZE 2
+        0 0 0
+        1 0
+        ```
+
+        Give every colour its three numbers and exactly N³ colours; keywords start their \
+        line and come before the table.
+        """),
+    CatalogueEntry(
+      "E0456", .error, "unsupported .cube file",
+      explanation: """
+        The `.cube` file is well formed but asks for something VEDL does not render alike \
+        in both backends: a 1D table (`LUT_1D_SIZE`), or a domain or input range other than \
+        0…1 (FFmpeg's `lut3d` ignores a `DOMAIN_MIN` and rescales by `DOMAIN_MAX` alone).
+
+        ```text
+        DOMAIN_MIN -0.1 -0.1 -0.1
+        DOMAIN_MAX 1.1 1.1 1.1
+        LUT_3D_SIZE 33
+        ```
+
+        Export the look from the grading tool as a 3D `.cube` with the input range 0…1 \
+        (the default of most tools).
         """),
     CatalogueEntry(
       "W0450", .warning, "eased transition clamped",

@@ -9,7 +9,7 @@ import VEDLSyntax
 struct CompletionSite {
   /// A string argument that names a file.
   enum PathKind: Equatable {
-    case video, image, audio, captions, thumbnail, export
+    case video, image, audio, captions, thumbnail, export, look
   }
 
   enum Kind {
@@ -295,6 +295,7 @@ struct CompletionSite {
     case "import", "sidecar": return .captions
     case "thumbnail": return .thumbnail
     case "export": return .export
+    case "lut": return .look
     default: return nil
     }
   }

@@ -13,6 +13,7 @@ enum PathCompletion {
     case .captions?: ["srt", "vtt"]
     case .thumbnail?: ["jpg", "jpeg"]
     case .export?: ["mp4", "mov", "webm", "png"]
+    case .look?: ["cube"]
     case nil: nil
     }
   }

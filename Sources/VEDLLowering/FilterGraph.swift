@@ -29,10 +29,11 @@ public struct FilterGraph: Sendable, Hashable {
   /// (`avfilter_graph_queue_command`), because `sendcmd` holds a page of memory for every
   /// token it parses — 12 KB a command, 300 MB for a long captions file.
   public var commands: [TimedCommand] = []
-  /// Every font file `drawtext` opens (`fontfile=` of the graph's filters and of the caption
-  /// lines its commands switch to), sorted: inputs of the render like the media, so a font
-  /// changed on disk makes the render out of date.
-  public var fontFiles: [String] = []
+  /// Every file a filter opens — the font files of `drawtext` (`fontfile=` of the graph's
+  /// filters and of the caption lines its commands switch to) and the tables of `lut3d` —
+  /// sorted: inputs of the render like the media, so a file changed on disk makes the
+  /// render out of date.
+  public var readFiles: [String] = []
 
   /// A command sent to the filter named `target` when the first frame at or after `time`
   /// reaches it.

@@ -154,12 +154,16 @@ struct LoweringRun {
       width: output.width, height: output.height, duration: grid.time(ofFrame: count), frameCount: count)
     graph.sampleRate = Int(samples.samplesPerSecond)
     graph.commands = commands
+    var readFiles = fontFiles
     for chain in builder.chains {
       for filter in chain.filters {
-        for option in filter.options where option.key == "fontfile" { fontFiles.insert(option.value) }
+        for option in filter.options
+        where option.key == "fontfile" || (filter.name == "lut3d" && option.key == "file") {
+          readFiles.insert(option.value)
+        }
       }
     }
-    graph.fontFiles = fontFiles.sorted()
+    graph.readFiles = readFiles.sorted()
     graph.leaveTheTurnToTheCLI()
     return graph
   }

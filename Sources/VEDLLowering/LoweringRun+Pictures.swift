@@ -87,6 +87,13 @@ extension LoweringRun {
         stream = adjust(
           stream, brightness: brightness, contrast: contrast, saturation: saturation,
           keepingAlpha: frames.mayHaveAlpha || target == .overlay, inYCbCr: inYCbCr, stem: stem)
+      case .lut(let written):
+        // On straight colour, alpha kept (`lut3d` on `rgba` leaves it alone), truncating
+        // to 8 bits as the native renderer does (`RGBAImage.applyingLUT`).
+        let path = CubeLUT.path(written, baseDirectory: options.baseDirectory)
+        stream.append(contentsOf: [
+          Filter("format", ["pix_fmts": "rgba"]), Filter("lut3d", ["file": path, "interp": "trilinear"]),
+        ])
       case .blur(let sigma):
         // On premultiplied colour, as the native renderer blurs (transparent pixels do not
         // bleed their colour into their neighbours).
@@ -231,11 +238,13 @@ extension LoweringRun {
   /// Whether a main-track video clip's modifiers can all be applied to its Y′CbCr pictures
   /// without changing what they mean: crops, mirrors, quarter turns, covering or
   /// stretching fits and zooming in (fades come after, in RGB). `adjust` is `eq` on
-  /// Y′CbCr, whose results the native renderer clips into RGB; bars (`contain`), zooming
-  /// out, other rotations and opacity need RGBA.
+  /// Y′CbCr, whose results the native renderer clips into RGB; the looks work in RGB; bars
+  /// (`contain`), zooming out, other rotations and opacity need RGBA.
   static func keepsYCbCr(_ mods: ItemModifiers) -> Bool {
     if mods.opacity != .one || mods.zoom < .one || mods.fit == .contain { return false }
-    if mods.adjusts || mods.blurRadius != nil || mods.sharpenAmount != nil || mods.vignetteAngle != nil {
+    if mods.adjusts || mods.lut != nil || mods.blurRadius != nil || mods.sharpenAmount != nil
+      || mods.vignetteAngle != nil
+    {
       return false
     }
     return mods.rotation.isZero || PictureLayout.isQuarterTurn(mods.rotation)

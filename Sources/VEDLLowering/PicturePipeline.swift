@@ -3,10 +3,10 @@ import VEDLTime
 
 /// A clip's picture as an ordered list of operations with every size and offset worked out:
 /// the one description of the modifier order of docs/language.md §4.8 — crop, mirror,
-/// quarter turns (main track), fit or size/scale, zoom and pan, a key, adjust, blur, sharpen, vignette, other rotations (and
-/// every turn of an overlay), opacity — and of where an overlay lands. The FFmpeg lowering
-/// prints it as filters (`LoweringRun.lowerPicture`), the native renderer interprets it
-/// (`ClipPictureProcessor`). Fades are not steps: they depend on the frame, and both backends
+/// quarter turns (main track), fit or size/scale, zoom and pan, a key, adjust, lut, blur,
+/// sharpen, vignette, other rotations (and every turn of an overlay), opacity — and of where
+/// an overlay lands. The FFmpeg lowering prints it as filters (`LoweringRun.lowerPicture`),
+/// the native renderer interprets it (`ClipPictureProcessor`). Fades are not steps: they depend on the frame, and both backends
 /// apply them after the pipeline (a still's after its loop).
 public struct PicturePipeline: Sendable, Equatable {
   /// Where the picture goes, which decides its box and what shows around it.
@@ -38,6 +38,9 @@ public struct PicturePipeline: Sendable, Equatable {
     case key(ItemModifiers.Key)
     /// FFmpeg's `eq` with these values (at least one not neutral).
     case adjust(brightness: Rational, contrast: Rational, saturation: Rational)
+    /// A 3D look-up table (`lut3d`, trilinear) read from the `.cube` file as written in the
+    /// script (resolved against its folder), on straight RGB.
+    case lut(file: String)
     /// A Gaussian blur of standard deviation `sigma` pixels (`gblur`), on premultiplied
     /// colour.
     case blur(sigma: Rational)
@@ -119,6 +122,7 @@ public struct PicturePipeline: Sendable, Equatable {
           brightness: mods.brightness ?? .zero, contrast: mods.contrast ?? .one, saturation: mods.saturation ?? .one))
     }
     // 6b. looks
+    if let lut = mods.lut { steps.append(.lut(file: lut)) }
     if let radius = mods.blurRadius, radius.isPositive { steps.append(.blur(sigma: radius)) }
     if let amount = mods.sharpenAmount {
       let sixteenths = Int(((amount * Rational(16)).doubleValue).rounded())

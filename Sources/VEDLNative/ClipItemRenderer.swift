@@ -23,10 +23,12 @@ final class ClipItemRenderer {
   /// The processed picture of a still source.
   private var processedStill: ClipPictureProcessor.Placed?
 
-  /// A renderer for clip `item` in `role`; opens its source.
-  init(item: TimelineItem, role: PicturePipeline.Role, timeline: Timeline, background: PremultipliedColor)
-    throws(NativeRenderError)
-  {
+  /// A renderer for clip `item` in `role`; opens its source and reads its colour table
+  /// (`lut`, resolved against `baseDirectory`, the script's folder).
+  init(
+    item: TimelineItem, role: PicturePipeline.Role, timeline: Timeline, background: PremultipliedColor,
+    baseDirectory: String?
+  ) throws(NativeRenderError) {
     self.item = item
     source = try ClipSource(item: item, timeline: timeline)
     grid = timeline.canvas.grid
@@ -34,9 +36,18 @@ final class ClipItemRenderer {
     base = mods
     motion = ItemMotion(item, frameCount: item.endFrame - item.startFrame, grid: grid)
     canvas = PixelSize(width: timeline.canvas.width, height: timeline.canvas.height)
+    var look: CubeLUT? = nil
+    if let written = mods.lut {
+      let path = CubeLUT.path(written, baseDirectory: baseDirectory)
+      switch CubeLUT.load(path: path) {
+      case .success(let table): look = table
+      case .failure(.unreadable): throw NativeRenderError("cannot read the LUT file \(path)")
+      case .failure(.malformed(let d)): throw NativeRenderError("the LUT file \(path) cannot be used: \(d.message)")
+      }
+    }
     processor = ClipPictureProcessor(
       role: role, mods: mods, canvas: PixelSize(width: timeline.canvas.width, height: timeline.canvas.height),
-      background: background)
+      background: background, look: look)
     fades = PictureFade.fades(of: item, modifiers: mods, grid: grid)
   }
 

@@ -27,10 +27,16 @@ final class ClipPictureProcessor {
   let canvas: PixelSize
   /// The opaque canvas background (bars, uncovered corners, the main track's backdrop).
   let background: PremultipliedColor
+  /// The colour table of a `lut` step, read when the clip's renderer opened.
+  let look: CubeLUT?
   /// The pipeline of the last source size seen (a source keeps its size).
   private var cached: (source: PixelSize, pipeline: PicturePipeline)?
 
-  init(role: PicturePipeline.Role, mods: ItemModifiers, canvas: PixelSize, background: PremultipliedColor) {
+  init(
+    role: PicturePipeline.Role, mods: ItemModifiers, canvas: PixelSize, background: PremultipliedColor,
+    look: CubeLUT? = nil
+  ) {
+    self.look = look
     self.role = role
     self.mods = mods
     self.canvas = canvas
@@ -87,6 +93,9 @@ final class ClipPictureProcessor {
       case .adjust(let brightness, let contrast, let saturation):
         image = image.adjusted(
           brightness: brightness.doubleValue, contrast: contrast.doubleValue, saturation: saturation.doubleValue)
+      case .lut:
+        // The renderer refuses a `lut` clip whose table it cannot read (`ClipItemRenderer`).
+        if let look { image = image.applyingLUT(size: look.size, table: look.table) }
       case .blur(let sigma):
         image = image.blurred(sigma: Double(Float(sigma.doubleValue)))
       case .sharpen(let sixteenths):

@@ -14,12 +14,15 @@ final class MainTrackRenderer {
   private let items: [TimelineItem]
   private let transitions: [Int: Transition]
   private let background: PremultipliedColor
+  private let baseDirectory: String?
   private let width: Int
   private let height: Int
   private var renderers: [Int: ClipItemRenderer] = [:]
 
-  /// The main track of `timeline`, with `background` the opaque canvas background.
-  init(timeline: Timeline, background: PremultipliedColor) {
+  /// The main track of `timeline`, with `background` the opaque canvas background;
+  /// `baseDirectory` is the script's folder (relative colour tables resolve against it).
+  init(timeline: Timeline, background: PremultipliedColor, baseDirectory: String?) {
+    self.baseDirectory = baseDirectory
     self.timeline = timeline
     items = timeline.tracks.first { $0.kind == .main }?.items ?? []
     var transitions: [Int: Transition] = [:]
@@ -70,7 +73,8 @@ final class MainTrackRenderer {
     if let existing = renderers[index] {
       renderer = existing
     } else {
-      renderer = try ClipItemRenderer(item: item, role: .main, timeline: timeline, background: background)
+      renderer = try ClipItemRenderer(
+        item: item, role: .main, timeline: timeline, background: background, baseDirectory: baseDirectory)
       renderers[index] = renderer
     }
     return try renderer.mainPicture(atTimelineFrame: k, background: background)

@@ -58,7 +58,7 @@ public final class NativeFrameRenderer {
     var background = PremultipliedColor(straightRGBA: timeline.canvas.background)
     background.alpha = 255
     self.background = background
-    mainTrack = MainTrackRenderer(timeline: timeline, background: background)
+    mainTrack = MainTrackRenderer(timeline: timeline, background: background, baseDirectory: baseDirectory)
     overlays = timeline.tracks.enumerated().filter { $0.element.kind == .overlay }.map {
       ($0.offset, OverlayTrackIndex(items: $0.element.items, frameCount: timeline.frameCount))
     }

@@ -16,7 +16,9 @@ enum OverlayItemRenderer {
   ) throws(NativeRenderError) {
     switch item.kind {
     case .clip:
-      self = .clip(try ClipItemRenderer(item: item, role: .overlay, timeline: timeline, background: background))
+      self = .clip(
+        try ClipItemRenderer(
+          item: item, role: .overlay, timeline: timeline, background: background, baseDirectory: baseDirectory))
     case .shape:
       self = .shape(ShapeItemRenderer(item: item, timeline: timeline))
     case .text:

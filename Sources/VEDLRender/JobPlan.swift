@@ -41,7 +41,7 @@ struct JobPlan {
       // The command's output is a fixed word: the fingerprint must not depend on the
       // temporary name (or on where the output goes).
       recipe = plan.command(output: "OUTPUT")
-      readFiles = plan.graph.inputs.map(\.path) + plan.graph.fontFiles
+      readFiles = plan.graph.inputs.map(\.path) + plan.graph.readFiles
       ffmpeg = plan
     case .native:
       encoding = RenderPlan.encoding(target: target, settings: settings)

@@ -17,6 +17,8 @@ public struct ProtectedFile: Sendable, Hashable {
     case captions
     /// A font file named by `font "…"` (text or caption style).
     case font
+    /// A colour table named by `lut "…"`.
+    case look
     /// `vedl batch`'s `--data` file.
     case data
 
@@ -27,6 +29,7 @@ public struct ProtectedFile: Sendable, Hashable {
       case .source: "the source"
       case .captions: "the caption file"
       case .font: "the font"
+      case .look: "the LUT"
       case .data: "the batch's data"
       }
     }
@@ -93,8 +96,9 @@ public struct ProtectedFiles: Sendable {
     indexByKey[FileKey(path: output)].map { files[$0] }
   }
 
-  /// Every file `timeline` reads: the sources' media files, the imported caption files and
-  /// the font files of `font "…"` (the lowering's rule decides what is a file).
+  /// Every file `timeline` reads: the sources' media files, the imported caption files, the
+  /// font files of `font "…"` (the lowering's rule decides what is a file) and the tables of
+  /// `lut "…"`.
   public static func inputs(of timeline: Timeline, baseDirectory: String) -> [ProtectedFile] {
     var found: [ProtectedFile] = []
     for source in timeline.sources {
@@ -108,15 +112,22 @@ public struct ProtectedFiles: Sendable {
           path: Checker.resolvePath(written, baseDirectory: baseDirectory), role: .captions, writtenPath: written))
     }
     var fonts = [timeline.captions.style.font]
+    var looks: Set<String> = []
     for track in timeline.tracks {
       for item in track.items {
-        if let font = item.resolved.font { fonts.append(font) }
+        let mods = item.resolved
+        if let font = mods.font { fonts.append(font) }
+        if let look = mods.lut { looks.insert(look) }
       }
     }
     for font in Set(fonts).sorted() {
       if case .file(let path) = TextFont.resolve(font, baseDirectory: baseDirectory) {
         found.append(ProtectedFile(path: path, role: .font, writtenPath: font))
       }
+    }
+    for look in looks.sorted() {
+      found.append(
+        ProtectedFile(path: CubeLUT.path(look, baseDirectory: baseDirectory), role: .look, writtenPath: look))
     }
     return found
   }

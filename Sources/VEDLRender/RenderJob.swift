@@ -168,13 +168,13 @@ public struct RenderJob: Sendable {
 
   // MARK: Inputs and the up-to-date rule
 
-  /// Every file the render reads: the graph's inputs, the timeline's file sources, the
-  /// caption files its cues came from and the font files its text is drawn with.
+  /// Every file the render reads: the graph's inputs and the files its filters open, and
+  /// every file the timeline reads (``ProtectedFiles/inputs(of:baseDirectory:)``: sources,
+  /// caption files, font files, colour tables).
   func inputPaths(plan: JobPlan) -> [String] {
     var paths = plan.readFiles
-    paths += timeline.sources.compactMap(\.path)
     // Resolved against the script's folder: the render may run from anywhere.
-    paths += timeline.captions.cues.compactMap(\.path)
+    paths += ProtectedFiles.inputs(of: timeline, baseDirectory: settings.baseDirectory).map(\.path)
     return Array(Set(paths)).sorted()
   }
 

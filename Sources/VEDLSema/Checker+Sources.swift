@@ -65,6 +65,28 @@ extension CheckRun {
     return false
   }
 
+  /// `lut "…"`: the `.cube` file is read and must be a 3D table both backends apply alike;
+  /// its own errors point into it, with the modifier (`statement`) labelled.
+  func checkLookFile(_ written: String, _ span: Span, _ statement: Span) -> Bool {
+    guard options.media != nil else { return true }
+    let path = resolvePath(written)
+    switch CubeLUT.load(path: path) {
+    case .success:
+      return true
+    case .failure(.unreadable):
+      report(
+        .cannotReadFile, "cannot read LUT file `\(written)`", span,
+        notes: ["looked for \(path)", "relative paths resolve against the script's folder"])
+    case .failure(.malformed(var diagnostic)):
+      // Named as written, as a caption file is.
+      diagnostic.file = SourceFile(path: written, bytes: diagnostic.file.bytes)
+      diagnostic.labels = diagnostic.labels.map { Label(span: $0.span, message: $0.message, file: diagnostic.file) }
+      diagnostic.labels.append(Label(span: statement, message: "read here", file: file))
+      diagnostics.append(diagnostic)
+    }
+    return false
+  }
+
   /// `video(…)`, `image(…)`, `audio(…)`, `color(…)`, `testpattern()`, `tone(…)`: registers the
   /// source (once per distinct source) and checks the file's media facts.
   func sourceValue(_ kind: SourceInfo.Kind, _ callee: Identifier, _ arguments: [Argument], _ e: Expr) -> Value? {

@@ -774,6 +774,10 @@ extension CheckRun {
             args.labelled[key]!.value.span, "`\(key):` is out of range", "\(key) ranges from \(lo) to \(hi)")
         }
       }
+    case "lut":
+      if case .string(let written)? = positional.first, !checkLookFile(written, args.positional[0].span, s.span) {
+        return false
+      }
     case "blur":
       if case .number(let v)? = values["radius"], !v.isPositive || v > Self.widestBlur {
         report(

@@ -99,6 +99,9 @@ public struct ItemModifiers: Sendable {
   public var contrast: Rational?
   /// `adjust saturation:`.
   public var saturation: Rational?
+  /// `lut "…"`: the `.cube` file as written (resolved against the script's folder by the
+  /// backends, as font files are); `nil` when absent.
+  public var lut: String?
   /// `blur radius:`, the Gaussian's standard deviation in pixels; `nil` when absent.
   public var blurRadius: Rational?
   /// `sharpen amount:` (1 when not given), `nil` when absent.
@@ -214,6 +217,8 @@ public struct ItemModifiers: Sendable {
       brightness = number("brightness")
       contrast = number("contrast")
       saturation = number("saturation")
+    case "lut":
+      if case .string(let written)? = first { lut = written }
     case "blur":
       blurRadius = number("radius")
     case "sharpen":

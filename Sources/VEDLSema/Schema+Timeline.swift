@@ -323,6 +323,16 @@ extension Schema {
       repeatable: false,
       "Colour adjustments, with the same formulas in both backends."),
     StatementSchema(
+      "lut", in: [.clip],
+      positional: [
+        ArgumentSchema(
+          nil, .path, required: true,
+          "A 3D colour table in the `.cube` format (domain 0…1), relative to the script's folder.")
+      ],
+      repeatable: false,
+      "Grades the picture through a 3D look-up table with trilinear interpolation (FFmpeg's `lut3d`, the same maths natively), after `adjust`."
+    ),
+    StatementSchema(
       "blur", in: [.clip],
       labelled: [
         ArgumentSchema(
@@ -331,7 +341,7 @@ extension Schema {
         )
       ],
       repeatable: false,
-      "Blurs the picture with a Gaussian (FFmpeg's `gblur`, the same maths natively), after `adjust`."),
+      "Blurs the picture with a Gaussian (FFmpeg's `gblur`, the same maths natively), after `lut`."),
     StatementSchema(
       "sharpen", in: [.clip],
       labelled: [

@@ -387,6 +387,16 @@ extension EditWriter {
         use("fade out:")
       }
       return "fade " + parts.joined(separator: " ")
+    case "lut":
+      // A small table of random colours, a little outside 0…1 now and then (clipped).
+      let n = rng.int(2...5)
+      var lines = ["LUT_3D_SIZE \(n)"]
+      for _ in 0..<(n * n * n) {
+        lines.append((0..<3).map { _ in decimal(rng.int(-10...110), scale: 100) }.joined(separator: " "))
+      }
+      let path = "media/look\(media.count).cube"
+      media.append(MediaRecipe(path: path, content: .text(lines.joined(separator: "\n") + "\n")))
+      return "lut \(string(path))"
     case "fit":
       let kind = value(schema.positional[0].type, statement: name, label: nil)
       guard kind == "contain", rng.chance(0.6) else { return "fit \(kind)" }

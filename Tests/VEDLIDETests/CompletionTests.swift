@@ -243,7 +243,9 @@ import VEDLTime
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let fm = FileManager.default
     try fm.createDirectory(atPath: folder + "/media", withIntermediateDirectories: true)
-    for name in ["media/a.mp4", "media/b.MOV", "media/logo.png", "media/subs.srt", "notes.txt", ".hidden.mp4"] {
+    for name in [
+      "media/a.mp4", "media/b.MOV", "media/logo.png", "media/subs.srt", "media/warm.cube", "notes.txt", ".hidden.mp4",
+    ] {
       #expect(fm.createFile(atPath: folder + "/" + name, contents: Data()))
     }
     #expect(labels("let a = video(\"‸\")", baseDirectory: folder) == ["media/"])
@@ -256,6 +258,10 @@ import VEDLTime
     #expect(images.first.map { syntax.file.text($0.replacing) } == "lo")
     #expect(labels("captions {\n  import \"media/‸\"\n}", baseDirectory: folder) == ["subs.srt"])
     #expect(labels("export \"‸\"", baseDirectory: folder) == ["media/"])
+    #expect(
+      labels("track main {\n  clip testpattern() duration: 1s { lut \"media/‸\" }\n}", baseDirectory: folder) == [
+        "warm.cube"
+      ])
     #expect(labels("let a = video(\"‸\")", baseDirectory: nil).isEmpty)
     #expect(labels("track overlay {\n  text \"media/‸\"", baseDirectory: folder).isEmpty, "a text is no path")
   }
