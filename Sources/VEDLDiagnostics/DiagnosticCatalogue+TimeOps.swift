@@ -31,19 +31,19 @@ extension DiagnosticCatalogue {
     CatalogueEntry(
       "E0461", .error, "time operation not on this track",
       explanation: """
-        `loop: true` repeats a clip to fill an item placed with `at:` — a clip on an overlay \
-        or audio track; a main-track clip's length is its source's, so there is nothing to \
-        fill (give it `trim:` or `duration:`). `freeze` makes a clip longer and pushes the \
-        clips after it, which only the main track has.
+        `freeze` makes a clip longer and pushes the clips after it, which only the main \
+        track has; an overlay or audio clip is placed with `at:` and pushes nothing.
 
         ```vedl
-        track main {
-          clip video("a.mp4") loop: true
+        track overlay {
+          clip video("a.mp4") at: 0s duration: 3s {
+            freeze at: 1s duration: 1s
+          }
         }
         ```
 
-        Move the looped clip to a `track overlay` (with `at:` and `duration:`), or remove \
-        `loop:`.
+        Freeze the frame in a main-track clip, or show one picture on the overlay with a \
+        `frame:` clip (`clip video("a.mp4") frame: 1s at: 0s duration: 1s`).
         """),
     CatalogueEntry(
       "E0462", .error, "freeze outside the clip",

@@ -193,6 +193,8 @@ extension CheckRun {
       let longest = longestLength(room, speed: v, picture: picture), longest.isPositive
     {
       help = "make the clip at most \(longest.secondsDescription) long"
+      // Only a main-track clip gets here without `loop:` (the others warn instead).
+      if item.frameAt == nil { help += ", or repeat it with `loop: true`" }
     }
     report(
       .trimOutsideSource,

@@ -57,14 +57,6 @@ extension CheckRun {
     if let freeze, source.kind != .video || item.track.kind == .audio {
       needsMedia("`freeze`", freeze.name.span, picture: true)
     }
-    if item.loops, let loopSpan, item.track.kind == .main {
-      report(
-        .timeOperationNotOnThisTrack, "`loop:` is for overlay and audio clips", loopSpan,
-        notes: ["a main-track clip's length is its source's: there is nothing to fill"],
-        help: "put the clip on an overlay or audio track with `at:` and `duration:`, or remove `loop:`")
-      item.loops = false
-      ok = false
-    }
     if let freeze, item.track.kind != .main {
       report(
         .timeOperationNotOnThisTrack, "`freeze` is for main-track clips", freeze.name.span,

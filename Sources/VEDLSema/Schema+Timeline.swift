@@ -77,7 +77,7 @@ extension Schema {
     // Time operations (docs/language.md §4.15).
     ArgumentSchema(
       "loop", .bool, default: "false",
-      "Overlay and audio clips: repeats the source (its trimmed range) until the item ends; without it a clip longer than its source holds its last picture, or is silent (W0460, W0461)."
+      "Repeats the source (its trimmed range) until the item ends (its `duration:` or `until:`); without it an overlay or audio clip longer than its source holds its last picture, or is silent (W0460, W0461), and a main-track one is an error (E0406)."
     ),
     ArgumentSchema(
       "reverse", .bool, default: "false",

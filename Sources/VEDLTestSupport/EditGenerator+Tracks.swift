@@ -227,8 +227,8 @@ extension EditWriter {
   /// ``overlayTimeOperations(_:)`` only (each is valid on some tracks and sources only).
   static let timeOperationLabels: Set<String> = ["loop", "reverse", "frame"]
 
-  /// A main-track clip plan, maybe reversed, with a freeze, or replaced by a one-frame clip
-  /// of a video (docs/language.md §4.15).
+  /// A main-track clip plan, maybe reversed, looped to a longer length or with a freeze, or
+  /// replaced by a one-frame clip of a video (docs/language.md §4.15).
   func withTimeOperations(_ plan: ItemPlan) -> ItemPlan {
     swap(&rng, &timeOperationRNG)
     defer { swap(&rng, &timeOperationRNG) }
@@ -251,6 +251,15 @@ extension EditWriter {
     if rng.chance(0.25) {
       plan.head += rng.chance(0.5) ? " reverse" : " reverse: true"
       use("clip reverse:")
+    }
+    if rng.chance(0.15), plan.frames >= 1 {
+      // Looped to a `duration:` up to twice the pass (the frames the checker's pass gives
+      // a trimmed clip are `plan.frames`).
+      plan.head += " loop: true"
+      use("clip loop:")
+      plan.frames += rng.int(1...plan.frames)
+      plan.timing = .explicit
+      return plan
     }
     if rng.chance(0.2), plan.frames >= 1 {
       let hold = rng.int(1...6)

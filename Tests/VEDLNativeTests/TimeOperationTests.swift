@@ -95,6 +95,27 @@ import VEDLTime
     #expect(try Self.indices(timeline) == expected)
   }
 
+  /// A main-track clip loops to its `duration:` like an overlay clip, reversed too, and
+  /// pushes the clips after it; its sound repeats the pass with the picture.
+  @Test func mainTrackLoopsFillTheirDuration() throws {
+    let timeline = try Self.timeline(
+      """
+      track main {
+        clip src trim: 0s..10f loop: true duration: 25f
+        clip src trim: 2s..2s + 5f loop: true reverse duration: 12f
+        clip src trim: 3s..3s + 10f
+      }
+      """)
+    #expect(timeline.tracks[0].items.map(\.startFrame) == [0, 25, 37])
+    let expected = (0..<25).map { $0 % 10 } + (0..<12).map { 64 - $0 % 5 } + Array(90..<100)
+    #expect(try Self.indices(timeline) == expected)
+    let sound = try Self.sound(timeline)
+    #expect(sound.count == 47 * 1600)
+    // The first clip's 40 000 samples repeat the pass of 16 000 (10 frames of 1 600).
+    let looped = (0..<40_000).map { Self.ramp($0 % 16_000) }
+    #expect(zip(sound[0..<40_000], looped).allSatisfy { abs($0 - $1) < 1e-6 })
+  }
+
   @Test func reversedLoopRepeatsTheReversedPass() throws {
     let timeline = try Self.timeline(
       """

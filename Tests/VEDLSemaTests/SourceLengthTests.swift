@@ -58,7 +58,7 @@ import VEDLTime
     #expect(d.message == "`clip ten` asks for 12s of `ten.mp4` (source time 0s..12s), but `ten.mp4` is only 10s long")
     #expect(d.labels.map { file.text($0.span) } == ["video(\"ten.mp4\")"])
     #expect(d.labels.first?.message == "`ten.mp4` lasts 10s")
-    #expect(d.help == "make the clip at most 10s long")
+    #expect(d.help == "make the clip at most 10s long, or repeat it with `loop: true`")
     #expect(result.timeline == nil)
 
     // From the trim start, at the clip's speed.
@@ -67,7 +67,7 @@ import VEDLTime
     let fastError = try #require(Self.check(fast).0.diagnostics.first)
     #expect(fastError.message.contains("asks for 8s of `ten.mp4` (source time 4s..12s)"))
     #expect(fastError.notes == ["at 2x its 4s play 8s of source"])
-    #expect(fastError.help == "make the clip at most 3s long")
+    #expect(fastError.help == "make the clip at most 3s long, or repeat it with `loop: true`")
 
     // Overlay clips, `until:` included.
     let overlay = """
