@@ -7,38 +7,59 @@ extension RGBAImage {
   /// premultiplied again after (alpha kept), as `vignetted` does.
   public func applyingLUT(size: Int, table: [Float]) -> RGBAImage {
     precondition(size >= 2 && table.count == 3 * size * size * size, "a table of size³ colours")
+    // Per input level (256 of them), as `lut3d` computes them per pixel: the point below,
+    // the point above and the fraction between.
     let lutMax = Float(size - 1)
     let scaleF = Float(1) / Float(255)
-    // The 256 possible scaled inputs, as `lut3d` computes them per pixel.
-    var scaled = [Float](repeating: 0, count: 256)
-    for c in 0..<256 { scaled[c] = min(max(Float(c) * scaleF * lutMax, 0), lutMax) }
+    var below = [Int](repeating: 0, count: 256)
+    var above = [Int](repeating: 0, count: 256)
+    var fraction = [Float](repeating: 0, count: 256)
+    for c in 0..<256 {
+      let s = min(max(Float(c) * scaleF * lutMax, 0), lutMax)
+      below[c] = Int(s)
+      above[c] = min(below[c] + 1, size - 1)
+      fraction[c] = s - Float(below[c])
+    }
     let s2 = size * size
     var result = pixels
     table.withUnsafeBufferPointer { lut in
       result.withUnsafeMutableBufferPointer { buffer in
-        func lerp(_ v0: Float, _ v1: Float, _ f: Float) -> Float { v0 + (v1 - v0) * f }
         for j in stride(from: 0, to: buffer.count, by: 4) {
           let alpha = Int(buffer[j + 3])
           if alpha == 0 { continue }
-          var rgb = (Int(buffer[j]), Int(buffer[j + 1]), Int(buffer[j + 2]))
+          var r = Int(buffer[j])
+          var g = Int(buffer[j + 1])
+          var b = Int(buffer[j + 2])
           if alpha != 255 {
-            rgb.0 = min(255, (rgb.0 * 255 + alpha / 2) / alpha)
-            rgb.1 = min(255, (rgb.1 * 255 + alpha / 2) / alpha)
-            rgb.2 = min(255, (rgb.2 * 255 + alpha / 2) / alpha)
+            r = min(255, (r * 255 + alpha / 2) / alpha)
+            g = min(255, (g * 255 + alpha / 2) / alpha)
+            b = min(255, (b * 255 + alpha / 2) / alpha)
           }
-          let s = (scaled[rgb.0], scaled[rgb.1], scaled[rgb.2])
-          let p = (Int(s.0), Int(s.1), Int(s.2))
-          let n = (min(p.0 + 1, size - 1), min(p.1 + 1, size - 1), min(p.2 + 1, size - 1))
-          let d = (s.0 - Float(p.0), s.1 - Float(p.1), s.2 - Float(p.2))
+          let (r0, r1, dr) = (below[r] * s2, above[r] * s2, fraction[r])
+          let (g0, g1, dg) = (below[g] * size, above[g] * size, fraction[g])
+          let (b0, b1, db) = (below[b], above[b], fraction[b])
+          // The eight corners' first floats.
+          let i000 = 3 * (r0 + g0 + b0)
+          let i100 = 3 * (r1 + g0 + b0)
+          let i010 = 3 * (r0 + g1 + b0)
+          let i110 = 3 * (r1 + g1 + b0)
+          let i001 = 3 * (r0 + g0 + b1)
+          let i101 = 3 * (r1 + g0 + b1)
+          let i011 = 3 * (r0 + g1 + b1)
+          let i111 = 3 * (r1 + g1 + b1)
           for k in 0..<3 {
-            func c(_ r: Int, _ g: Int, _ b: Int) -> Float { lut[3 * (r * s2 + g * size + b) + k] }
-            let c00 = lerp(c(p.0, p.1, p.2), c(n.0, p.1, p.2), d.0)
-            let c10 = lerp(c(p.0, n.1, p.2), c(n.0, n.1, p.2), d.0)
-            let c01 = lerp(c(p.0, p.1, n.2), c(n.0, p.1, n.2), d.0)
-            let c11 = lerp(c(p.0, n.1, n.2), c(n.0, n.1, n.2), d.0)
-            let c0 = lerp(c00, c10, d.1)
-            let c1 = lerp(c01, c11, d.1)
-            let v = lerp(c0, c1, d.2) * Float(255)
+            // `lerpf(v0, v1, f) = v0 + (v1 − v0)·f`, in `lut3d`'s order.
+            let c000 = lut[i000 + k]
+            let c00 = c000 + (lut[i100 + k] - c000) * dr
+            let c010 = lut[i010 + k]
+            let c10 = c010 + (lut[i110 + k] - c010) * dr
+            let c001 = lut[i001 + k]
+            let c01 = c001 + (lut[i101 + k] - c001) * dr
+            let c011 = lut[i011 + k]
+            let c11 = c011 + (lut[i111 + k] - c011) * dr
+            let c0 = c00 + (c10 - c00) * dg
+            let c1 = c01 + (c11 - c01) * dg
+            let v = (c0 + (c1 - c0) * db) * Float(255)
             // C's float-to-int conversion truncates; out-of-range values are clipped.
             var out = v.isNaN ? 0 : (v >= 256 ? 255 : (v <= -1 ? 0 : Int(v)))
             out = min(max(out, 0), 255)
