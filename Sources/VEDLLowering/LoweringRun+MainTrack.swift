@@ -9,9 +9,9 @@ extension LoweringRun {
 
   /// The picture under every overlay: the main track's clips and gaps back to back, joined
   /// by `concat` with their transitions between them (``joinMainPicture(_:items:chainsOfItem:)``),
-  /// renumbered `0…n−1` on the canvas grid — or the canvas background when there is no
-  /// main track. With a window, only the items with a part in it are lowered
-  /// (``mainParts(of:items:)``), each from its first frame the window needs.
+  /// renumbered on the canvas grid (frame `n` stamped `origin + n`) — or the canvas
+  /// background when there is no main track. With a window, only the items with a part in
+  /// it are lowered (``mainParts(of:items:)``), each from its first frame the window needs.
   mutating func mainVideo() throws(LoweringError) -> String {
     let items = mainItems
     guard !items.isEmpty else {
@@ -102,7 +102,8 @@ extension LoweringRun {
   /// frames of the item before and the first frames of the item after, cut from the pieces
   /// with `split` and `trim`. So a transition converts and blends only the frames it shows
   /// (not, as `xfade` of the whole track so far would, every frame before it), and every
-  /// piece's frames pass one `concat`. The result is renumbered on the canvas grid.
+  /// piece's frames pass one `concat`. The result is renumbered on the canvas grid, from
+  /// the origin.
   ///
   /// `pieces` are the items' pictures from their first part on (``mainParts(of:items:)``;
   /// `nil`: the item is left out); a transition that starts before the window is cut at its

@@ -141,4 +141,28 @@ import VEDLTime
     // A window after every line: no caption is drawn.
     #expect(try !Self.filterNames(Self.graph(window: 75..<90)).contains("drawtext@vedl_caption0"))
   }
+
+  /// A reversed clip (runs of at most 32 frames, each from an input of its own) leaves out
+  /// the runs before the window, and the run the window starts in selects only the frames
+  /// it still shows before reversing them.
+  @Test func aReversedClipLeavesOutTheRunsBeforeTheWindow() throws {
+    let script = """
+      vedl 1
+      canvas 64x48 fps: 30
+      track main {
+        clip video("index30.mp4") trim: 0s..3s reverse
+      }
+      """
+    let timeline = try Harness.timeline(script, directory: "/project", media: GeneratedMedia.factsTable)
+    let whole = try Harness.graph(timeline)
+    let late = try Harness.graph(timeline, options: LoweringOptions(window: 40..<90))
+    func reverses(_ graph: FilterGraph) -> Int { Self.filterNames(graph).filter { $0 == "reverse" }.count }
+    #expect(reverses(whole) == 3)
+    #expect(reverses(late) == 2)
+    #expect(Self.readInputs(late).count == 2)
+    // Frame 40 is the 9th of the run of frames 32–63: 24 frames are left to show.
+    #expect(Self.options(late, "trim", "end_frame").contains("24"))
+    // The runs are stamped from frame 40 of the clip on.
+    #expect(Self.options(late, "setpts", "expr").contains("N+40"))
+  }
 }
