@@ -235,7 +235,7 @@ extension LoweringRun {
       let visible = shown.map { min(max($0 - before, 0), lengths[i]) }
       before += lengths[i]
       let runs = ItemMotion.runs(visible)
-      for value in Set(visible) where value > 0 {
+      for value in Set(visible).sorted() where value > 0 {
         var spans: [String] = []
         for (r, run) in runs.enumerated() where run.value == value {
           let end = r + 1 < runs.count ? runs[r + 1].start : visible.count
