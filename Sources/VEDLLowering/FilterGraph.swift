@@ -88,6 +88,9 @@ public struct FilterGraph: Sendable, Hashable {
   public var duration: Rational
   /// Exact number of output frames.
   public var frameCount: Int64
+  /// The timeline frame the first output frame shows: 0, or the first frame of the window
+  /// the graph was lowered for (`LoweringOptions.window`, a chunk of a chunked render).
+  public var firstFrame: Int64 = 0
   /// What timestamps the graph expects on frames entering `[k:v]`/`[k:a]` (docs/graph.md):
   /// graphs made by ``Lowering`` select source frames by their time in the file, as the
   /// `ffmpeg` CLI delivers them under `-copyts -start_at_zero`.

@@ -64,6 +64,29 @@ struct LoweringRun {
   /// The number of timeline frames.
   var frameCount: Int64 { timeline.frameCount }
 
+  /// The timeline frames the graph renders: the options' window (within the edit), or all.
+  /// A still renders its one frame, whatever the window.
+  var renderedFrames: Range<Int64> {
+    guard let window = options.window, (options.format ?? export?.format) != .png else { return 0..<frameCount }
+    let first = min(max(window.lowerBound, 0), frameCount)
+    return first..<min(max(window.upperBound, first), frameCount)
+  }
+
+  /// The clock origin: the first timeline frame the graph makes (the window's first frame,
+  /// else 0). Frames keep their timeline times up to the end of the composite — every
+  /// timed expression, motion table and caption command is the whole edit's, evaluated on
+  /// the same timestamps — but frames are counted from the origin: a filter's frame number
+  /// `n` is ``frameNumber(_:)`` of the timeline frame, and the output is stamped from 0
+  /// (``outputTime(_:)``).
+  var origin: Int64 { renderedFrames.lowerBound }
+
+  /// The frame number (`n`) a filter on the composite gives timeline frame `k`: its frames
+  /// are counted from the origin (negative before it).
+  func frameNumber(_ k: Int64) -> Int64 { k - origin }
+
+  /// The time of the graph's output at timeline time `t` (negative before the origin).
+  func outputTime(_ t: Rational) -> Rational { origin == 0 ? t : t - grid.time(ofFrame: origin) }
+
   /// What the picture is built in: RGBA for a still, else Y′CbCr in the output's matrix.
   var space: PictureSpace {
     if (options.format ?? export?.format) == .png { return .rgba }
@@ -107,6 +130,9 @@ struct LoweringRun {
       }
       stillFrame = k
     }
+    guard !renderedFrames.isEmpty else {
+      throw LoweringError("the window \(options.window.map(String.init(describing:)) ?? "") holds no frame of the edit")
+    }
 
     // Picture: the main track (or the background), overlays in track order, captions.
     var composite = PendingStream(label: try mainVideo())
@@ -124,14 +150,16 @@ struct LoweringRun {
       composite.append(Filter("trim", ["start_frame": String(k), "end_frame": String(k + 1)]))
       composite.append(Filter("setpts", ["expr": "PTS-STARTPTS"]))
     } else {
-      composite.append(Filter("trim", ["end_frame": String(frameCount)]))
+      composite.append(Filter("trim", ["end_frame": String(renderedFrames.count)]))
+      // The output's clock starts at the origin.
+      if origin > 0 { composite.append(Filter("setpts", ["expr": "PTS-STARTPTS"])) }
     }
     let output = preset.outputSize(canvasWidth: canvas.width, canvasHeight: canvas.height)
     if output.width != canvas.width || output.height != canvas.height {
       composite.append(Filter.resize(width: output.width, height: output.height))
     }
     if let watermark = export?.watermark {
-      let frames = stillFrame.map { $0..<($0 + 1) } ?? 0..<frameCount
+      let frames = stillFrame.map { $0..<($0 + 1) } ?? renderedFrames
       try lowerWatermark(watermark, onto: &composite, frames: frames)
     }
     // A video's picture is Y′CbCr in the matrix it is tagged with (PictureSpace,
@@ -142,16 +170,18 @@ struct LoweringRun {
     composite.append(Filter("setsar", ["sar": "1"]))
     let video = builder.close(composite, as: "v")
 
+    // A window's graph has no sound: a chunked render mixes the whole edit's once.
     var audio: String? = nil
-    if !isStill {
+    if !isStill && options.window == nil {
       try collectSounds()
       audio = mixSounds()
     }
 
-    let count = isStill ? 1 : frameCount
+    let count = isStill ? 1 : Int64(renderedFrames.count)
     var graph = FilterGraph(
       inputs: builder.inputs, chains: builder.chains, videoOutput: video, audioOutput: audio, frameRate: rate,
       width: output.width, height: output.height, duration: grid.time(ofFrame: count), frameCount: count)
+    graph.firstFrame = isStill ? 0 : origin
     graph.sampleRate = Int(samples.samplesPerSecond)
     graph.commands = commands
     var readFiles = fontFiles

@@ -13,11 +13,15 @@ public struct LoweringOptions: Sendable, Hashable {
   /// Measures text as `drawtext` draws it, to wrap a text in a `size width:` box at word
   /// boundaries; `nil` (tests, the language server) does not wrap.
   public var textMeasurer: (any TextMeasuring)?
-  /// The only output frames that must be right (a chunk of a chunked render), or `nil` for
-  /// all. Items that show no frame of it are left out — an overlay item is not drawn, a
-  /// main-track item's picture is black — so the graph does not decode, scale and composite
-  /// what the chunk's `trim` throws away; the frames of the window are unchanged, since no
-  /// filter carries state from one item to another.
+  /// The timeline frames to render (a chunk of a chunked render), or `nil` for all. The
+  /// graph's clock then starts at the window's first frame: its output is exactly the
+  /// window's frames, numbered from 0 (``FilterGraph/firstFrame`` says where they lie), and
+  /// has no sound (the whole edit's graph makes that). Items that show none of them are left
+  /// out; an item that starts before the window makes its frames from the window's first on
+  /// where its filters allow, else from its own start, cut (docs/scale-out.md); every
+  /// output frame number and time the graph prints (`enable`, motion tables, caption
+  /// commands, the inputs' last uses) is counted from the window's first frame. The frames
+  /// are the whole edit's graph's, since no filter carries state from one item to another.
   public var window: Range<Int64>?
   /// The measured loudness correction of an export with `loudness:` (VEDLNativeAudio's
   /// `LoudnessNormaliser`, run by `vedl render` and `vedl graph`): its filters end the

@@ -8,48 +8,58 @@ extension LoweringRun {
   }
 
   /// The picture under every overlay: the main track's clips and gaps back to back, joined
-  /// by `concat` with their transitions between them (``joinMainPicture(_:items:)``),
-  /// renumbered `0…n−1` on the canvas grid — or the canvas background when there is no
-  /// main track.
+  /// by `concat` with their transitions between them (``joinMainPicture(_:items:chainsOfItem:)``),
+  /// renumbered on the canvas grid (frame `n` stamped `origin + n`) — or the canvas
+  /// background when there is no main track. With a window, only the items with a part in
+  /// it are lowered (``mainParts(of:items:)``), each from its first frame the window needs.
   mutating func mainVideo() throws(LoweringError) -> String {
     let items = mainItems
     guard !items.isEmpty else {
       let label = builder.label("background")
-      builder.add([], solidPicture(background, count: frameCount), [label])
+      builder.add([], solidPicture(background, frames: renderedFrames), [label])
       return label
     }
-    var pieces: [String] = []
+    var pieces: [String?] = []
     var chainsOfItem: [Range<Int>] = []
     for (index, item) in items.enumerated() {
+      let (incoming, outgoing) = overlaps(of: index, items: items)
+      guard incoming + outgoing <= item.endFrame - item.startFrame else {
+        throw LoweringError("the transitions around main-track item \(index + 1) overlap each other")
+      }
       let first = builder.chains.count
-      pieces.append(try mainItemVideo(item, index: index))
+      if let from = mainParts(of: index, items: items).first?.frames.lowerBound {
+        pieces.append(try mainItemVideo(item, index: index, from: from))
+      } else {
+        pieces.append(nil)
+      }
       chainsOfItem.append(first..<builder.chains.count)
     }
-    return try joinMainPicture(pieces, items: items, chainsOfItem: chainsOfItem)
+    return joinMainPicture(pieces, items: items, chainsOfItem: chainsOfItem)
   }
 
-  /// One main-track item's picture: exactly its frames, at canvas size.
-  mutating func mainItemVideo(_ item: TimelineItem, index: Int) throws(LoweringError) -> String {
+  /// One main-track item's picture at canvas size: its frames from item-local frame `from`
+  /// on, numbered from 0.
+  mutating func mainItemVideo(_ item: TimelineItem, index: Int, from: Int64 = 0) throws(LoweringError) -> String {
     let count = item.endFrame - item.startFrame
     let stem = "main\(index)"
-    // A gap is black, whatever the canvas background; so is an item outside the window
-    // (its frames are cut away).
-    guard item.kind == .clip, isInWindow(item.startFrame..<item.endFrame) else {
+    // A gap is black, whatever the canvas background.
+    guard item.kind == .clip else {
       let label = builder.label(stem)
-      builder.add([], solidPicture(0x0000_00FF, count: count), [label])
+      builder.add([], solidPicture(0x0000_00FF, frames: 0..<(count - from)), [label])
       return label
     }
-    return try lowerPicture(item, count: count, target: .main, stem: stem).label
+    return try lowerPicture(item, count: count, target: .main, stem: stem, from: from).label
   }
 
-  /// `count` frames of an opaque colour at canvas size, in the picture space, pinned like a
-  /// main-track piece. In Y′CbCr the colour is converted once and the frame repeated.
-  func solidPicture(_ color: UInt32, count: Int64) -> [Filter] {
+  /// Frames `frames` of an opaque colour at canvas size (each stamped with its number), in
+  /// the picture space, pinned like a main-track piece. In Y′CbCr the colour is converted
+  /// once and the frame repeated.
+  func solidPicture(_ color: UInt32, frames: Range<Int64>) -> [Filter] {
     guard space != .rgba else {
-      return colorSource(color, size: canvas, frames: count) + [Filter("format", ["pix_fmts": "rgba"])]
+      return colorSource(color, size: canvas, frames: frames) + [Filter("format", ["pix_fmts": "rgba"])]
     }
     return colorSource(color, size: canvas, frames: 1) + [Filter("format", ["pix_fmts": "rgba"])]
-      + space.fromRGBA() + loopFilters(count: count)
+      + space.fromRGBA() + loopFilters(count: frames.upperBound, from: frames.lowerBound)
       + [Filter("format", ["pix_fmts": space.pieceFormat])]
   }
 
@@ -63,41 +73,68 @@ extension LoweringRun {
     return (max(0, incoming), max(0, outgoing))
   }
 
+  /// The parts of main-track item `index` the graph joins, in item-local frames and in
+  /// order: `head` (the frames the transition into it shows), `body` (the frames no
+  /// transition shows) and `tail` (the frames the transition out of it shows) — each only
+  /// when it has frames and, with a window, when its frames meet the window. A body that
+  /// starts before the window is cut at the window's first frame; a transition cannot start
+  /// mid-way (`xfade` times its blend from its first frame), so the head and tail of one
+  /// that meets the window are whole. No parts: the item is not lowered.
+  func mainParts(of index: Int, items: [TimelineItem]) -> [(name: String, frames: Range<Int64>)] {
+    let item = items[index]
+    let count = item.endFrame - item.startFrame
+    let (incoming, outgoing) = overlaps(of: index, items: items)
+    let window = renderedFrames
+    func meetsWindow(_ frames: Range<Int64>) -> Bool {
+      !frames.isEmpty && window.overlaps((item.startFrame + frames.lowerBound)..<(item.startFrame + frames.upperBound))
+    }
+    var parts: [(name: String, frames: Range<Int64>)] = []
+    if incoming > 0, meetsWindow(0..<incoming) { parts.append(("head", 0..<incoming)) }
+    if count - outgoing > incoming, meetsWindow(incoming..<(count - outgoing)) {
+      parts.append(("body", max(incoming, window.lowerBound - item.startFrame)..<(count - outgoing)))
+    }
+    if outgoing > 0, meetsWindow((count - outgoing)..<count) { parts.append(("tail", (count - outgoing)..<count)) }
+    return parts
+  }
+
   /// Joins the main track's pictures into one `concat` of segments: each item's frames that
   /// no transition shows, and each transition on its own — `xfade` (offset 0) of the last
   /// frames of the item before and the first frames of the item after, cut from the pieces
   /// with `split` and `trim`. So a transition converts and blends only the frames it shows
   /// (not, as `xfade` of the whole track so far would, every frame before it), and every
-  /// piece's frames pass one `concat`. The result is renumbered on the canvas grid.
+  /// piece's frames pass one `concat`. The result is renumbered on the canvas grid, from
+  /// the origin.
+  ///
+  /// `pieces` are the items' pictures from their first part on (``mainParts(of:items:)``;
+  /// `nil`: the item is left out); a transition that starts before the window is cut at its
+  /// first frame.
   ///
   /// An item of a run joined by transitions — its piece and the parts cut from it — is one
   /// group (`FilterChain.group`), and so is each transition: the in-process runner runs each
   /// group in a graph of its own, fed by the groups before it, and frees it when it ends,
   /// so a run holds only the item and transitions playing, however many items it joins.
   /// Every part ends in the track's pinned format for that.
-  mutating func joinMainPicture(_ pieces: [String], items: [TimelineItem], chainsOfItem: [Range<Int>])
-    throws(LoweringError) -> String
-  {
+  mutating func joinMainPicture(_ pieces: [String?], items: [TimelineItem], chainsOfItem: [Range<Int>]) -> String {
     var segments: [String] = []
     var pendingTail: String? = nil
     for (index, piece) in pieces.enumerated() {
-      let count = items[index].endFrame - items[index].startFrame
+      guard let piece else { continue }
+      let item = items[index]
       let (incoming, outgoing) = overlaps(of: index, items: items)
-      guard incoming + outgoing <= count else {
-        throw LoweringError("the transitions around main-track item \(index + 1) overlap each other")
-      }
       if incoming == 0 && outgoing == 0 {
         segments.append(piece)
         continue
       }
+      // The piece's parts, in the piece's frames (it starts at the first part's first).
+      let itemParts = mainParts(of: index, items: items)
+      let from = itemParts[0].frames.lowerBound
+      let count = item.endFrame - item.startFrame - from
+      let parts = itemParts.map {
+        (name: $0.name, start: $0.frames.lowerBound - from, end: $0.frames.upperBound - from)
+      }
       // Groups: 2·index for the item, 2·index + 1 for the transition into it.
       builder.setGroup(2 * index, of: chainsOfItem[index])
       let joins = builder.chains.count
-      // The piece's parts: head (into the transition before), body, tail (into the next).
-      var parts: [(name: String, start: Int64, end: Int64)] = []
-      if incoming > 0 { parts.append(("head", 0, incoming)) }
-      if count - outgoing > incoming { parts.append(("body", incoming, count - outgoing)) }
-      if outgoing > 0 { parts.append(("tail", count - outgoing, count)) }
       let labels = parts.map { builder.label("\(piece)_\($0.name)") }
       let copies = parts.count == 1 ? [piece] : parts.map { builder.label("\(piece)_\($0.name)in") }
       if parts.count > 1 { builder.add([piece], [Filter("split", ["outputs": String(parts.count)])], copies) }
@@ -118,7 +155,10 @@ extension LoweringRun {
         case "head":
           guard let tail = pendingTail, let t = transition(into: index) else { break }
           let first = builder.chains.count
-          segments.append(lowerTransition(t, from: tail, to: labels[i], frames: incoming, index: index))
+          segments.append(
+            lowerTransition(
+              t, from: tail, to: labels[i], frames: incoming, index: index,
+              from: max(0, origin - item.startFrame)))
           builder.setGroup(2 * index + 1, of: first..<builder.chains.count)
         case "body":
           segments.append(labels[i])
@@ -127,13 +167,15 @@ extension LoweringRun {
         }
       }
     }
-    guard segments.count > 1 else { return segments[0] }
+    // Stamped with the timeline's times: frame `n` of the track is timeline frame origin + n.
+    guard segments.count > 1 || origin > 0 else { return segments[0] }
     let out = builder.label("maincut")
     builder.add(
       segments,
       [
         Filter("concat", ["n": String(segments.count), "v": "1", "a": "0"]),
-        Filter("settb", ["expr": OptionText.timeBase(rate)]), Filter("setpts", ["expr": "N"]),
+        Filter("settb", ["expr": OptionText.timeBase(rate)]),
+        Filter("setpts", ["expr": origin > 0 ? "N+\(origin)" : "N"]),
       ], [out])
     return out
   }
@@ -147,9 +189,11 @@ extension LoweringRun {
   /// given a picture one row (column) larger whose extra row (column) repeats its first, and
   /// cropped back: the data past the picture is then the row (column) the transition should
   /// show, and every frame is `xfade`'s own.
-  mutating func lowerTransition(_ t: Transition, from tail: String, to head: String, frames: Int64, index: Int)
-    -> String
-  {
+  /// `skipped` (a window that starts inside the transition) drops its first frames: the
+  /// blend is made whole, as its timing needs, and cut.
+  mutating func lowerTransition(
+    _ t: Transition, from tail: String, to head: String, frames: Int64, index: Int, from skipped: Int64 = 0
+  ) -> String {
     let name = xfadeName(t)
     let format = space.transitionFormat
     var from = builder.label("trans\(index)_a")
@@ -212,7 +256,9 @@ extension LoweringRun {
       [from, to],
       [
         Filter("xfade", ["transition": name, "duration": duration, "offset": "0"]),
-        Filter("trim", ["end_frame": String(frames)]),
+        skipped > 0
+          ? Filter("trim", ["start_frame": String(skipped), "end_frame": String(frames)])
+          : Filter("trim", ["end_frame": String(frames)]),
       ] + retimed.back + [Filter("setpts", ["expr": "N"])] + format.back, [out])
     return out
   }

@@ -10,10 +10,10 @@ extension LoweringRun {
     return (item.startFrame, end)
   }
 
-  /// Whether output frames `frames` show any frame of the options' window (always, without
-  /// one).
+  /// Whether timeline frames `frames` meet the frames the graph renders (always, without a
+  /// window).
   func isInWindow(_ frames: Range<Int64>) -> Bool {
-    options.window.map { $0.overlaps(frames) } ?? true
+    renderedFrames.overlaps(frames)
   }
 
   /// Draws one overlay item onto the composite picture.
@@ -28,12 +28,15 @@ extension LoweringRun {
       if item.kind != .gap && !(item.kind == .text && (item.text ?? "").isEmpty) { composeInRGB(&composite) }
       return
     }
+    // An item that starts before the window is made from the window's first frame on.
+    let skipped = max(0, origin - frames.first)
     switch item.kind {
     case .clip:
-      let placed = try lowerPicture(item, count: frames.end - frames.first, target: .overlay, stem: stem)
+      let placed = try lowerPicture(
+        item, count: frames.end - frames.first, target: .overlay, stem: stem, from: skipped)
       overlay(placed, from: frames.first, onto: &composite)
     case .shape:
-      let placed = lowerShape(item, count: frames.end - frames.first, stem: stem)
+      let placed = lowerShape(item, count: frames.end - frames.first, stem: stem, from: skipped)
       overlay(placed, from: frames.first, onto: &composite)
     case .text:
       try lowerText(item, frames: frames, stem: stem, onto: &composite)
@@ -42,7 +45,8 @@ extension LoweringRun {
     }
   }
 
-  /// Overlays a picture whose frames are numbered from 0 so that its frame 0 lands on
+  /// Overlays a picture whose frames are numbered from 0 (item-local: one made from a later
+  /// frame on is numbered from that frame) so that its frame 0 lands on
   /// timeline frame `first`: the frames are shifted in time (exact, on the canvas grid) and
   /// `overlay` takes, for every composite frame, the item's frame with the same timestamp —
   /// none before the item starts, none after it ends (`eof_action=pass`).
@@ -107,8 +111,9 @@ extension LoweringRun {
   }
 
   /// A shape: its box (`size`, default 100×100, times `scale`) filled and stroked once, as a
-  /// transparent picture, turned, made translucent, then repeated for the item's frames.
-  mutating func lowerShape(_ item: TimelineItem, count: Int64, stem: String) -> PlacedPicture {
+  /// transparent picture, turned, made translucent, then repeated for the item's frames
+  /// (from item-local frame `from` on, ``lowerPicture``).
+  mutating func lowerShape(_ item: TimelineItem, count: Int64, stem: String, from: Int64 = 0) -> PlacedPicture {
     let mods = ItemMotion.baseModifiers(item, grid: grid)
     let mask = ShapeMask(item: item, modifiers: mods)
     let box = mask.size
@@ -127,11 +132,12 @@ extension LoweringRun {
       }
     }
     if mods.opacity != .one { stream.append(Filter("colorchannelmixer", ["aa": OptionText.number(mods.opacity)])) }
-    stream.append(contentsOf: loopFilters(count: count))
+    stream.append(contentsOf: loopFilters(count: count, from: from))
     stream.append(contentsOf: turnFilters(motion))
     stream.append(contentsOf: fadeFilters(item, mods, count: count, target: .overlay))
     stream.append(contentsOf: opacityFilters(motion))
-    stream = wipe(stream, motion: motion, frame: motion?.transform?.turnedSize ?? bounds, count: count, stem: stem)
+    stream = wipe(
+      stream, motion: motion, frame: motion?.transform?.turnedSize ?? bounds, count: count, from: from, stem: stem)
     stream.append(contentsOf: resizeFilters(motion))
     let label = builder.close(stream, as: stem)
     let corner =

@@ -15,11 +15,16 @@ extension LoweringRun {
   /// Lowers a clip's picture: its `PicturePipeline` (the modifier order of docs/language.md
   /// §4.8) printed as filters, then fades. Returns exactly `count` frames numbered
   /// `0…count−1` on the canvas grid; `stem` names the labels.
+  ///
+  /// `from` > 0 (an item that starts before a window) returns only frames `from…count−1`,
+  /// still numbered by their item-local times — every filter that varies over the item
+  /// (fades, motion tables) reads the frame's time, so each frame is what it is in the
+  /// whole item — except on the main track, where they are numbered from 0 at the end.
   mutating func lowerPicture(
-    _ item: TimelineItem, count: Int64, target: PicturePipeline.Role, stem: String
+    _ item: TimelineItem, count: Int64, target: PicturePipeline.Role, stem: String, from: Int64 = 0
   ) throws(LoweringError) -> PlacedPicture {
     let mods = ItemMotion.baseModifiers(item, grid: grid)
-    var frames = try sourceFrames(item, count: count, key: stem)
+    var frames = try sourceFrames(item, count: count, key: stem, from: from)
     var stream = frames.stream
     let zooms = item.hasAnimatedZoom
     let pipeline = PicturePipeline(mods, source: frames.size, role: target, canvas: canvas, keepsZoom: zooms)
@@ -65,7 +70,7 @@ extension LoweringRun {
         }
       case .zoom(let box, _) where zooms:
         if !looped {
-          stream.append(contentsOf: loopFilters(count: count))
+          stream.append(contentsOf: loopFilters(count: count, from: from))
           looped = true
         }
         stream.append(
@@ -133,7 +138,7 @@ extension LoweringRun {
       }
     }
     if target == .main && frames.mayHaveAlpha {
-      stream = flatten(stream, frames: frames.isStill ? 1 : count, stem: stem)
+      stream = flatten(stream, frames: frames.isStill ? 0..<1 : from..<count, stem: stem)
     }
     // An RGBA main-track picture enters a Y′CbCr track here, before a still is repeated —
     // or after its fades when they fade to a colour, which FFmpeg 5.1's `fade` does in RGB.
@@ -152,14 +157,15 @@ extension LoweringRun {
     let fadesInRGB = inYCbCr && (mods.fadeIn.isPositive || mods.fadeOut.isPositive)
     if target == .main && !inYCbCr && !fadesToColour { stream.append(contentsOf: space.fromRGBA()) }
     if fadesInRGB { stream.append(contentsOf: space.toRGB()) }
-    if !looped { stream.append(contentsOf: loopFilters(count: count)) }
+    if !looped { stream.append(contentsOf: loopFilters(count: count, from: from)) }
     // An animated turn, frame by frame (after a still's loop), before the fades.
     stream.append(contentsOf: turnFilters(motion))
     stream.append(contentsOf: fadeFilters(item, mods, count: count, target: target, hasAlpha: !fadesInRGB))
     if target == .overlay {
       stream.append(contentsOf: opacityFilters(motion))
       stream = wipe(
-        stream, motion: motion, frame: motion?.transform?.turnedSize ?? pipeline.bounds, count: count, stem: stem)
+        stream, motion: motion, frame: motion?.transform?.turnedSize ?? pipeline.bounds, count: count, from: from,
+        stem: stem)
       stream.append(contentsOf: resizeFilters(motion))
     }
     if target == .main && (fadesInRGB || !inYCbCr && fadesToColour) { stream.append(contentsOf: space.fromRGBA()) }
@@ -167,6 +173,7 @@ extension LoweringRun {
     // The format is pinned at the end of a main-track piece, so that the piece's filters
     // negotiate the same way whether the rest of the graph is around or not (RunnerPartition).
     if target == .main {
+      if from > 0 { stream.append(Filter("setpts", ["expr": "PTS-STARTPTS"])) }
       stream.append(Filter("setsar", ["sar": "1"]))
       stream.append(Filter("format", ["pix_fmts": space.pieceFormat]))
     }
@@ -348,15 +355,17 @@ extension LoweringRun {
   /// mask white in each frame's window — a black frame, a white one overlaid so that it
   /// ends at the window's far corner, and black ones so that they end at its near edges,
   /// the corners per-frame tables — as `alphamerge` puts it back.
-  mutating func wipe(_ stream: PendingStream, motion: ItemMotion?, frame: PixelSize, count: Int64, stem: String)
-    -> PendingStream
-  {
+  /// `from`: the picture holds frames `from…count−1` only (``lowerPicture``), and so do
+  /// the masks.
+  mutating func wipe(
+    _ stream: PendingStream, motion: ItemMotion?, frame: PixelSize, count: Int64, from: Int64 = 0, stem: String
+  ) -> PendingStream {
     guard let windows = motion?.windows else { return stream }
     func layer(_ color: UInt32) -> String {
       var s = PendingStream(label: nil)
       s.append(contentsOf: colorSource(color, size: frame, frames: 1))
       s.append(Filter("format", ["pix_fmts": "rgba"]))
-      s.append(contentsOf: loopFilters(count: count))
+      s.append(contentsOf: loopFilters(count: count, from: from))
       return builder.close(s, as: "\(stem)_mask")
     }
     func table(_ value: (ItemMotion.Window) -> Int64) -> String {
@@ -575,8 +584,9 @@ extension LoweringRun {
     return PendingStream(label: out)
   }
 
-  /// Composes a picture that may be transparent over the canvas background (main track).
-  mutating func flatten(_ stream: PendingStream, frames: Int64, stem: String) -> PendingStream {
+  /// Composes a picture that may be transparent over the canvas background (main track);
+  /// `frames` are the picture's (item-local: the backdrop's are stamped as they are).
+  mutating func flatten(_ stream: PendingStream, frames: Range<Int64>, stem: String) -> PendingStream {
     let picture = builder.close(stream, as: "\(stem)_pic")
     let backdrop = builder.label("\(stem)_backdrop")
     builder.add(

@@ -44,6 +44,9 @@ extension LoweringRun {
     _ path: String, first: Rational, last: Rational, loopStill: Bool = false, lastUse: Rational?,
     sampling: SourceSampling? = nil, treatment: SourcePictureTreatment? = nil
   ) -> Int {
+    // The last use on the graph's clock; an item read from before the window's first frame
+    // is done with its earlier frames before the first output frame.
+    let lastUse = lastUse.map { max(.zero, outputTime($0)) }
     let wanted = first - Self.seekMargin
     let seek = wanted.isPositive ? Rational((wanted * Rational(1000)).floor, 1000)! : Rational.zero
     let end = last + Self.seekMargin
@@ -76,13 +79,19 @@ extension LoweringRun {
   /// `(p − s0)/v + d` — exactly, in `timeBase` (``SourceSampling/timeBase``) when one is given, else
   /// rounded to the nearest tick of the source's —, then `fps` with `round=up` fills every
   /// slot `j/F` with the latest frame at or before it, and `trim` keeps exactly `count`.
-  func selectionFilters(_ item: TimelineItem, count: Int64, sourceAtCanvasRate: Bool, timeBase: Rational? = nil)
-    -> [Filter]
-  {
+  /// `from` > 0 keeps frames `from…count−1` only, stamped as they are (`fps` fills the
+  /// slots before the first frame read — a later seek's — with copies of it, which `trim`
+  /// drops).
+  func selectionFilters(
+    _ item: TimelineItem, count: Int64, sourceAtCanvasRate: Bool, timeBase: Rational? = nil, from: Int64 = 0
+  ) -> [Filter] {
     let s0 = item.sourceStart ?? .zero
     let v = item.speed
     let d = gridDelay(item)
-    let trim = Filter("trim", ["end_frame": String(count)])
+    let trim =
+      from > 0
+      ? Filter("trim", ["start_frame": String(from), "end_frame": String(count)])
+      : Filter("trim", ["end_frame": String(count)])
     if sourceAtCanvasRate && s0.isZero && v == .one && d.isZero { return [trim] }
     var expression = s0.isZero ? "PTS" : "PTS-\(OptionText.expression(s0))/TB"
     if v != .one { expression = "(\(expression))*\(OptionText.expression(Rational.one / v))" }
@@ -97,24 +106,30 @@ extension LoweringRun {
   }
 
   /// The frames of a clip's picture: `count` frames from its source (or one, for a still).
-  /// `key` names the clip's input, shared with its sound.
-  mutating func sourceFrames(_ item: TimelineItem, count: Int64, key: String) throws(LoweringError) -> SourceFrames {
+  /// `key` names the clip's input, shared with its sound. `from` > 0: only frames
+  /// `from…count−1`, stamped with their item-local times — a video is read from the source
+  /// time of frame `from` on; a generated or time-operated source is made from its start
+  /// and cut where it cannot start later (a still's one frame is repeated later on).
+  mutating func sourceFrames(_ item: TimelineItem, count: Int64, key: String, from: Int64 = 0)
+    throws(LoweringError) -> SourceFrames
+  {
     let source = try source(of: item)
     switch source.kind {
     case .video where item.hasTimeOperations:
-      return try timeOperationFrames(item, source: source, count: count, stem: key)
+      return try timeOperationFrames(item, source: source, count: count, stem: key, from: from)
     case .video:
       let size = try mediaSize(source)
       let sampling = sampling(item, count: count, sourceTimeBase: source.facts?.timeBase)
       let treatment = SourcePictureTreatment(source.facts)
       let input = addFileInput(
-        try path(of: source), first: sourceTime(item, frame: 0),
+        try path(of: source), first: sourceTime(item, frame: from),
         last: max(sourceTime(item, frame: count - 1), item.sourceEnd ?? .zero), lastUse: item.end,
         sampling: sampling, treatment: treatment)
       clipInputs[key] = input
       var stream = PendingStream(label: "\(input):v")
       stream.append(
-        contentsOf: selectionFilters(item, count: count, sourceAtCanvasRate: false, timeBase: sampling?.timeBase))
+        contentsOf: selectionFilters(
+          item, count: count, sourceAtCanvasRate: false, timeBase: sampling?.timeBase, from: from))
       // Tone mapping and the turn after the selection: only the frames shown go through them.
       stream.append(contentsOf: treatment.filters)
       let colour = SourceColour(source.facts)
@@ -138,12 +153,12 @@ extension LoweringRun {
     case .testpattern:
       var stream = PendingStream(label: nil)
       stream.append(Filter("testsrc2", ["size": canvas.description, "rate": OptionText.rate(rate)]))
-      stream.append(contentsOf: selectionFilters(item, count: count, sourceAtCanvasRate: true))
+      stream.append(contentsOf: selectionFilters(item, count: count, sourceAtCanvasRate: true, from: from))
       stream.append(Filter("format", ["pix_fmts": "rgba"]))
       return SourceFrames(stream: stream, isStill: false, size: canvas, mayHaveAlpha: false)
     case .waveform:
       var stream = PendingStream(label: try waveformPicture(source, item: item))
-      stream.append(contentsOf: selectionFilters(item, count: count, sourceAtCanvasRate: true))
+      stream.append(contentsOf: selectionFilters(item, count: count, sourceAtCanvasRate: true, from: from))
       return SourceFrames(stream: stream, isStill: false, size: canvas, mayHaveAlpha: true)
     case .audio, .tone:
       throw LoweringError("a clip of \(source.kind.rawValue) has no picture")
@@ -221,20 +236,31 @@ extension LoweringRun {
 
   /// A `color` source filter: `frames` frames of `color` at the canvas rate.
   func colorSource(_ color: UInt32, size: PixelSize, frames: Int64?) -> [Filter] {
+    colorSource(color, size: size, frames: frames.map { 0..<$0 })
+  }
+
+  /// A `color` source filter's frames `frames` (`nil`: endless), each stamped with its
+  /// number at the canvas rate.
+  func colorSource(_ color: UInt32, size: PixelSize, frames: Range<Int64>?) -> [Filter] {
     var filters = [
       Filter("color", ["color": OptionText.color(color), "size": size.description, "rate": OptionText.rate(rate)])
     ]
-    if let frames { filters.append(Filter("trim", ["end_frame": String(frames)])) }
+    if let frames {
+      filters.append(
+        frames.lowerBound > 0
+          ? Filter("trim", ["start_frame": String(frames.lowerBound), "end_frame": String(frames.upperBound)])
+          : Filter("trim", ["end_frame": String(frames.upperBound)]))
+    }
     return filters
   }
 
   /// Filters that repeat a single frame `count` times and number the copies `0…count−1` on
-  /// the canvas grid.
-  func loopFilters(count: Int64) -> [Filter] {
+  /// the canvas grid — or, `from` > 0, only copies `from…count−1`, numbered so.
+  func loopFilters(count: Int64, from: Int64 = 0) -> [Filter] {
     var filters: [Filter] = []
-    if count > 1 { filters.append(Filter("loop", ["loop": String(count - 1), "size": "1"])) }
+    if count - from > 1 { filters.append(Filter("loop", ["loop": String(count - from - 1), "size": "1"])) }
     filters.append(Filter("settb", ["expr": OptionText.timeBase(rate)]))
-    filters.append(Filter("setpts", ["expr": "N"]))
+    filters.append(Filter("setpts", ["expr": from > 0 ? "N+\(from)" : "N"]))
     return filters
   }
 

@@ -128,7 +128,8 @@ extension LoweringRun {
           }
         }
         if !draw.options.contains(where: { $0.key == "enable" }) {
-          draw.options.append(.init("enable", "between(n,\(frames.first),\(frames.end - 1))"))
+          draw.options.append(
+            .init("enable", "between(n,\(frameNumber(frames.first)),\(frameNumber(frames.end - 1)))"))
         }
         composite.append(draw)
       }
@@ -181,14 +182,17 @@ extension LoweringRun {
     let opacity =
       mods.opacity != .one ? [Filter("colorchannelmixer", ["aa": OptionText.number(mods.opacity)])] : []
     if !turns { stream.append(contentsOf: opacity) }
-    stream.append(contentsOf: loopFilters(count: count))
+    // Made from the window's first frame on when the text starts before it.
+    let skipped = max(0, origin - frames.first)
+    stream.append(contentsOf: loopFilters(count: count, from: skipped))
     if turns {
       stream.append(contentsOf: turnFilters(motion, premultiplied: true))
       stream.append(contentsOf: opacity)
     }
     stream.append(contentsOf: fadeFilters(item, mods, count: count, target: .overlay))
     stream.append(contentsOf: opacityFilters(motion))
-    stream = wipe(stream, motion: motion, frame: motion?.transform?.turnedSize ?? layer, count: count, stem: stem)
+    stream = wipe(
+      stream, motion: motion, frame: motion?.transform?.turnedSize ?? layer, count: count, from: skipped, stem: stem)
     stream.append(contentsOf: resizeFilters(motion))
     let label = builder.close(stream, as: stem)
     let corner = PictureLayout.place(estimated, on: canvas, position: mods.position, offset: mods.offset)
@@ -231,11 +235,12 @@ extension LoweringRun {
       let visible = shown.map { min(max($0 - before, 0), lengths[i]) }
       before += lengths[i]
       let runs = ItemMotion.runs(visible)
-      for value in Set(visible) where value > 0 {
+      for value in Set(visible).sorted() where value > 0 {
         var spans: [String] = []
         for (r, run) in runs.enumerated() where run.value == value {
           let end = r + 1 < runs.count ? runs[r + 1].start : visible.count
-          spans.append("between(n,\(frames.first + Int64(run.start)),\(frames.first + Int64(end) - 1))")
+          spans.append(
+            "between(n,\(frameNumber(frames.first + Int64(run.start))),\(frameNumber(frames.first + Int64(end) - 1)))")
         }
         var d = draw
         for (o, option) in d.options.enumerated() {
@@ -369,6 +374,11 @@ extension LoweringRun {
     }
     guard !lines.isEmpty else { return }
     composeInRGB(&composite)
+    // With a window, the lines that show none of its frames are left out; the slots stay
+    // the whole edit's (overlapping lines are drawn in the same order). A line that starts
+    // before the window is its slot's first and is switched on at the first frame.
+    func shown(_ line: CaptionLine) -> Bool { isInWindow(line.first..<line.end) }
+    guard lines.contains(where: shown) || highlights.contains(where: shown) else { return }
     for line in lines {
       for option in line.options where option.key == "fontfile" { fontFiles.insert(option.value) }
     }
@@ -411,7 +421,7 @@ extension LoweringRun {
       guard !familyLines.isEmpty else { continue }
       let slots = CaptionLine.slots(familyLines)
       var firstLine: [Int: CaptionLine] = [:]
-      for (line, slot) in zip(familyLines, slots) {
+      for (line, slot) in zip(familyLines, slots) where shown(line) {
         let target = CaptionLine.filterName(family: family, slot: slot)
         func add(_ frame: Int64, _ order: Int, _ command: String, _ argument: String) {
           timed.append(
@@ -430,7 +440,7 @@ extension LoweringRun {
         add(line.first, 2, "enable", "1")
         add(line.end, 0, "enable", "0")
       }
-      for slot in 0..<firstLine.count {
+      for slot in firstLine.keys.sorted() {
         let options = firstLine[slot]!.options + familyLook + [.init("expansion", "none"), .init("enable", "0")]
         slotFilters.append(Filter(CaptionLine.filterName(family: family, slot: slot), options))
       }

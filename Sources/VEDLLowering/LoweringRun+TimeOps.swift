@@ -20,10 +20,14 @@ extension LoweringRun {
   static let loopedPassBytes: Int64 = 128 << 20
 
   /// The frames of a video clip with time operations: exactly `count` frames numbered
-  /// `0…count−1` on the canvas grid.
-  mutating func timeOperationFrames(_ item: TimelineItem, source: SourceInfo, count: Int64, stem: String)
-    throws(LoweringError) -> SourceFrames
-  {
+  /// `0…count−1` on the canvas grid — or, `from` > 0, frames `from…count−1` numbered so:
+  /// the runs before frame `from` are left out and the one it falls in starts there (a
+  /// forward run is read from that frame's source time on, a backward one selects only the
+  /// frames it still shows, a hold repeats its frame fewer times). A repeated pass is made
+  /// from the start and cut (`loop` repeats it from memory).
+  mutating func timeOperationFrames(
+    _ item: TimelineItem, source: SourceInfo, count: Int64, stem: String, from: Int64 = 0
+  ) throws(LoweringError) -> SourceFrames {
     guard let map = ClipTimeMap(item, grid: grid) else {
       throw LoweringError("a clip's time operations need its source range")
     }
@@ -41,20 +45,25 @@ extension LoweringRun {
     // decoder then), so that a long reversed clip does not keep one decoder per run open.
     var cursor = item.startFrame
     for run in runs {
+      // The run's first frames no output frame shows.
+      let skipped = repeatsPass ? 0 : min(max(0, from - (cursor - item.startFrame)), run.count)
       cursor += run.count
+      guard skipped < run.count else { continue }
       let first: Int64
       let selected: Int64
+      var dropped: Int64 = 0
       switch run {
-      case .forward(let a, let n), .backward(let a, let n): (first, selected) = (a, n)
+      case .forward(let a, let n): (first, selected, dropped) = (a, n, skipped)
+      case .backward(let a, let n): (first, selected) = (a, n - skipped)
       case .hold(let a, _): (first, selected) = (a, 1)
       }
       var stream = try passSelection(
-        item, source: source, first: first, count: selected, treatment: treatment,
+        item, source: source, first: first, count: selected, from: dropped, treatment: treatment,
         lastUse: min(item.end, grid.time(ofFrame: cursor)))
       switch run {
       case .forward: break
       case .backward: stream.append(Filter("reverse"))
-      case .hold(_, let n): stream.append(contentsOf: loopFilters(count: n))
+      case .hold(_, let n): stream.append(contentsOf: loopFilters(count: n - skipped))
       }
       stream.append(Filter("settb", ["expr": OptionText.timeBase(rate)]))
       stream.append(Filter("setpts", ["expr": "N"]))
@@ -71,18 +80,24 @@ extension LoweringRun {
     if repeatsPass {
       let passes = (count + map.passFrames - 1) / map.passFrames
       stream.append(Filter("loop", ["loop": String(passes - 1), "size": String(map.passFrames)]))
-      stream.append(Filter("trim", ["end_frame": String(count)]))
+      stream.append(
+        from > 0
+          ? Filter("trim", ["start_frame": String(from), "end_frame": String(count)])
+          : Filter("trim", ["end_frame": String(count)]))
     }
-    stream.append(contentsOf: loopFilters(count: 1))
+    // Renumbered: frames `from…count−1`.
+    stream.append(Filter("settb", ["expr": OptionText.timeBase(rate)]))
+    stream.append(Filter("setpts", ["expr": from > 0 ? "N+\(from)" : "N"]))
     stream.append(contentsOf: treatment.filters)
     return SourceFrames(stream: stream, isStill: false, size: size, mayHaveAlpha: colour.hasAlpha, colour: colour)
   }
 
   /// Pass frames `first..<first + count` of a video clip, selected by §5 from an input of
-  /// their own: forward frame `q` shows the source at `s0 + (q/F − d)·v`.
+  /// their own: forward frame `q` shows the source at `s0 + (q/F − d)·v`. `from` > 0 keeps
+  /// the last `count − from` of them only, read from the source time of the first kept.
   private mutating func passSelection(
-    _ item: TimelineItem, source: SourceInfo, first: Int64, count: Int64, treatment: SourcePictureTreatment,
-    lastUse: Rational
+    _ item: TimelineItem, source: SourceInfo, first: Int64, count: Int64, from: Int64 = 0,
+    treatment: SourcePictureTreatment, lastUse: Rational
   ) throws(LoweringError) -> PendingStream {
     var part = item
     let offset = grid.time(ofFrame: first)
@@ -94,12 +109,13 @@ extension LoweringRun {
     part.sourceEnd = part.sourceStart! + grid.time(ofFrame: count) * item.speed
     let sampling = sampling(part, count: count, sourceTimeBase: source.facts?.timeBase)
     let input = addFileInput(
-      try path(of: source), first: sourceTime(part, frame: 0),
+      try path(of: source), first: sourceTime(part, frame: from),
       last: max(sourceTime(part, frame: count - 1), part.sourceEnd ?? .zero), lastUse: lastUse,
       sampling: sampling, treatment: treatment)
     var stream = PendingStream(label: "\(input):v")
     stream.append(
-      contentsOf: selectionFilters(part, count: count, sourceAtCanvasRate: false, timeBase: sampling?.timeBase))
+      contentsOf: selectionFilters(
+        part, count: count, sourceAtCanvasRate: false, timeBase: sampling?.timeBase, from: from))
     return stream
   }
 

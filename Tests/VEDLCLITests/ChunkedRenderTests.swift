@@ -174,4 +174,145 @@ import VEDLTestSupport
     #expect(times.count == 82)
     #expect(try Self.packetTimes(folder.appendingPathComponent("chunked.\(format)").path, stream: "v:0") == times)
   }
+
+  /// 230 frames whose constructs each straddle some chunk's first frame — for the FFmpeg
+  /// backend, where a chunk's graph starts its clock there (`LoweringOptions.window`): items
+  /// that start before it are made from it on, or from their own start where they cannot
+  /// start later, and every timed expression must give the single render's pictures.
+  /// Main track: `a` 0–19 fading in, a crossfade 12–19, `b` reversed 12–71 (runs of 32 and
+  /// 28 frames: 12–43, 44–71), an eased wipe 66–71, a freeze clip 66–140 (forward to 80,
+  /// held 81–95, forward again), a frame-index clip 141–150, a still fading in and out
+  /// 151–190, a crossfade 185–190, a zoom 185–229. Overlays: a moving, fading video 30–69,
+  /// a looped one 150–189; "Hi" fading in and out 50–109, a turning text 120–169, a typed
+  /// one 100–139, a shape wiped out 160–209. Captions 10–54, 60–129 and 200–227, words
+  /// highlighted.
+  static let seamsScript = """
+    canvas 96x54 fps: 30
+    track main {
+      clip video("media/a.mp4") duration: 20f {
+        fade in: 5f
+      }
+      crossfade 8f
+      clip video("media/b.mp4") trim: 1s..3s reverse
+      transition wipe 6f direction: up easing: easeInOutSine
+      clip video("media/a.mp4") trim: 0s..2s {
+        freeze at: 500ms duration: 500ms
+      }
+      clip video("media/b.mp4") frame: 1s duration: 10f
+      clip image("media/still.png") duration: 40f {
+        fade in: 5f out: 5f
+      }
+      crossfade 6f
+      clip video("media/a.mp4") trim: 1s..2500ms {
+        animate zoom { key 0s 1; key length 1.3 }
+      }
+    }
+    track overlay "moving" {
+      clip video("media/b.mp4") at: 30f duration: 40f {
+        size width: 40
+        fade in: 6f out: 6f
+        animate position { key 0s x: 0 y: 0; key length x: 50 y: 20 }
+      }
+      clip video("media/a.mp4") trim: 0s..300ms at: 150f duration: 40f loop: true {
+        size width: 30
+      }
+    }
+    track overlay "titles" {
+      text "Hi" at: 50f duration: 60f {
+        font "DejaVu Sans" size: 16 color: yellow
+        fade in: 10f out: 10f
+      }
+      text "Turn" at: 120f duration: 50f {
+        font "DejaVu Sans" size: 14 color: cyan
+        animate rotate { key 0s -40deg; key 1s 0deg }
+      }
+    }
+    track overlay "typed" {
+      text "Typed" at: 100f duration: 40f {
+        font "DejaVu Sans" size: 12 color: white
+        enter typewriter duration: 30f
+      }
+      shape rect at: 160f duration: 50f {
+        size width: 30 height: 20
+        fill red
+        exit wipe to: leading duration: 20f
+        animate opacity { key 0s 100%; key length 40% }
+      }
+    }
+    captions {
+      cue 10f..55f "one"
+      cue 60f..130f "two words"
+      cue 200f..228f "three"
+      style font: "DejaVu Sans" size: 10 color: white box: #00000099 highlight: #FACC15
+    }
+    export "out/master.mp4" quality: lossless
+    """
+
+  /// Chunks of `--chunks N` (chunk `I` shows frames `⌊I·230/N⌋…`) whose first frame falls
+  /// strictly inside a construct, with the frames of that construct.
+  static let seams: [(what: String, chunks: Int, index: Int, inside: Range<Int64>)] = [
+    ("a crossfade, two frames in", 16, 1, 12..<20),
+    ("a crossfade, five frames in", 13, 1, 12..<20),
+    ("a reversed clip's first run; a fading, moving overlay", 7, 1, 20..<44),
+    ("a reversed clip's second run; a fade-out; a text fading in", 7, 2, 44..<66),
+    ("an eased wipe", 13, 4, 66..<72),
+    ("a freeze clip before its freeze", 15, 5, 72..<81),
+    ("a freeze", 15, 6, 81..<96),
+    ("a freeze clip after its freeze; a caption", 7, 3, 96..<141),
+    ("a text fading out; a typewriter", 13, 6, 100..<110),
+    ("a turning text", 7, 4, 120..<170),
+    ("a frame-index clip", 16, 10, 141..<151),
+    ("a still fading in", 15, 10, 151..<156),
+    ("a looped overlay; a shape", 7, 5, 150..<190),
+    ("a crossfade out of a fading still", 16, 13, 185..<191),
+    ("a zoom; a wipe exit", 7, 6, 191..<210),
+    ("a highlighted caption", 13, 12, 200..<228),
+  ]
+
+  /// Each chunk above has exactly the single render's pictures of its frames, and the
+  /// assembled 7-chunk render all of them.
+  @Test func chunksStartingInsideEveryConstructKeepTheSingleRendersPictures() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("media"), withIntermediateDirectories: true)
+    for (name, picture) in [("a", "testsrc2"), ("b", "testsrc")] {
+      try Self.run(
+        ChildProcess.ffmpeg,
+        [
+          "-y", "-v", "error", "-f", "lavfi", "-i", "\(picture)=size=96x54:rate=30:duration=4", "-f", "lavfi", "-i",
+          "sine=frequency=440:duration=4", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+          "-c:a", "aac", "-shortest", folder.appendingPathComponent("media/\(name).mp4").path,
+        ])
+    }
+    try Self.run(
+      ChildProcess.ffmpeg,
+      [
+        "-y", "-v", "error", "-f", "lavfi", "-i", "testsrc=size=48x32:rate=1:duration=1", "-frames:v", "1",
+        folder.appendingPathComponent("media/still.png").path,
+      ])
+    _ = write(Self.seamsScript, "t.vedl", in: folder)
+    let single = vedl(["render", "t.vedl", "-o", "out/single.mp4"], in: folder.path)
+    #expect(single.status == 0, "\(single.stderr)")
+    let pictures = try Self.pictureDigests(folder.appendingPathComponent("out/single.mp4").path)
+    #expect(pictures.count == 230)
+
+    for seam in Self.seams {
+      let first = Int64(seam.index) * 230 / Int64(seam.chunks)
+      let end = Int64(seam.index + 1) * 230 / Int64(seam.chunks)
+      #expect(seam.inside.contains(first) && first > seam.inside.lowerBound, "\(seam.what): \(first)")
+      let output = "out/c\(seam.chunks).mp4"
+      let job = vedl(
+        ["render", "t.vedl", "-o", output, "--chunks", "\(seam.chunks)", "--chunk", "\(seam.index)"], in: folder.path)
+      #expect(job.status == 0, "\(seam.what): \(job.stderr)")
+      let chunk = folder.appendingPathComponent(output + ".chunks/" + String(format: "chunk-%04d.mp4", seam.index)).path
+      let digests = try Self.pictureDigests(chunk)
+      #expect(digests == Array(pictures[Int(first)..<Int(end)]), "\(seam.what): frames \(first)..<\(end)")
+    }
+
+    // The chunks already made are taken as they are; the rest are rendered and assembled.
+    let chunked = vedl(["render", "t.vedl", "-o", "out/c7.mp4", "--chunks", "7", "--jobs", "2"], in: folder.path)
+    #expect(chunked.status == 0, "\(chunked.stderr)")
+    #expect(try Self.pictureDigests(folder.appendingPathComponent("out/c7.mp4").path) == pictures)
+  }
 }
