@@ -178,9 +178,10 @@ import VEDLTime
   static let samples: Result<String, FFmpegCLI.Failure> = {
     do {
       let folder = try makeTemporaryFolder()
-      for name in sampleNames {
-        try FileManager.default.copyItem(
-          atPath: repository.appendingPathComponent("Samples/\(name)").path, toPath: folder + "/" + name)
+      // Every file beside the scripts too (the looks sample's `.cube` table).
+      let samplesFolder = repository.appendingPathComponent("Samples").path
+      for name in try FileManager.default.contentsOfDirectory(atPath: samplesFolder) {
+        try FileManager.default.copyItem(atPath: samplesFolder + "/" + name, toPath: folder + "/" + name)
       }
       let media = folder + "/media"
       try FileManager.default.createDirectory(atPath: media, withIntermediateDirectories: true)
