@@ -142,7 +142,8 @@ let package = Package(
     .testTarget(
       name: "VEDLPreviewTests",
       dependencies: ["VEDLPreview", "VEDLCLI", "VEDLSema", "VEDLSource", "VEDLTime", "VEDLTestSupport"]),
-    .testTarget(name: "VEDLCLITests", dependencies: ["VEDLCLI", "VEDLSyntax", "VEDLDiagnostics", "VEDLTestSupport"]),
+    .testTarget(
+      name: "VEDLCLITests", dependencies: ["VEDLCLI", "VEDLSyntax", "VEDLDiagnostics", "VEDLSema", "VEDLTestSupport"]),
     .testTarget(
       name: "VEDLDifferentialTests",
       dependencies: [

@@ -145,4 +145,10 @@ extension JSON {
 
   /// The compact text of the value.
   public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// The JSON value `JSONEncoder` writes for `value`: a document's `Codable` form (the
+  /// timeline's ``TimelineDocument``) as a dynamic value to send in a message.
+  public init(encoding value: some Encodable) throws {
+    self = try JSONDecoder().decode(JSON.self, from: JSONEncoder().encode(value))
+  }
 }

@@ -58,9 +58,18 @@ import Testing
     #expect(id == nil && error.code == -32700)
   }
 
-  @Test func convertsFoundationValues() {
-    let object: [String: Any] = ["i": 3, "d": 0.5, "b": true, "s": "x", "a": [1, "y"], "o": ["k": Int64(7)]]
-    let json = JSON(foundation: object)
-    #expect(json == ["i": 3, "d": .double(0.5), "b": true, "s": "x", "a": [1, "y"], "o": ["k": 7]])
+  @Test func convertsEncodableValues() throws {
+    struct Inner: Encodable { var k: Int64 }
+    struct Object: Encodable {
+      var i: Int
+      var d: Double
+      var b: Bool
+      var s: String
+      var a: [Int]
+      var o: Inner
+      var n: String?
+    }
+    let json = try JSON(encoding: Object(i: 3, d: 0.5, b: true, s: "x", a: [1, 2], o: Inner(k: 7), n: nil))
+    #expect(json == ["i": 3, "d": .double(0.5), "b": true, "s": "x", "a": [1, 2], "o": ["k": 7]])
   }
 }
