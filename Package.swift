@@ -133,7 +133,7 @@ let package = Package(
       ]),
     .testTarget(
       name: "VEDLLanguageServerTests",
-      dependencies: ["VEDLLanguageServer", "VEDLIDE", "VEDLSema", "VEDLSource", "VEDLTime"]),
+      dependencies: ["VEDLLanguageServer", "VEDLIDE", "VEDLSema", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
     .testTarget(
       name: "VEDLInterchangeTests",
       dependencies: [

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-@testable import VEDLLanguageServer
+@testable import VEDLDiagnostics
 
-/// The messages' JSON through Foundation's coders: exact integers, escapes, refusals,
-/// bounded nesting, deterministic output.
+/// Any JSON value (``JSON``: the language server's messages, OTIO metadata, batch rows)
+/// through Foundation's coders: exact integers, escapes, refusals, bounded nesting,
+/// deterministic output.
 @Suite struct JSONTests {
   @Test func parsesEveryKindOfValue() throws {
     let json = try JSON.parse(
@@ -47,15 +48,8 @@ import Testing
     #expect(text == #"{"a":"q\"\\\n\u0001é/","b":[1,2.5,true,null],"inf":null,"n":3}"#)
     #expect(try JSON.parse(text)["a"] == value["a"], "round trip")
     #expect(value.bytes == value.bytes, "the same value, the same bytes")
-  }
-
-  @Test func aBadMessageIsAParseError() {
-    guard case .invalid(let id, let error) = IncomingMessage.decode(Array("{\"jsonrpc\": \"2.0\", \"id\": ".utf8))
-    else {
-      Issue.record("a truncated message was accepted")
-      return
-    }
-    #expect(id == nil && error.code == -32700)
+    // As every JSON text VEDL writes (JSONOutput): a line stays one line for JavaScript.
+    #expect(JSON.string("a\u{2028}b\u{2029}").text == #""a\u2028b\u2029""#)
   }
 
   @Test func convertsEncodableValues() throws {
