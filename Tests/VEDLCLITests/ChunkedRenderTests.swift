@@ -63,14 +63,6 @@ import VEDLTestSupport
     ).split(separator: "\n").compactMap { Int64($0.trimmingCharacters(in: .whitespaces)) }.sorted()
   }
 
-  /// The MD5 of every decoded picture, in order.
-  static func pictureDigests(_ path: String) throws -> [String] {
-    try run(ChildProcess.ffmpeg, ["-v", "error", "-i", path, "-map", "0:v", "-f", "framemd5", "-"])
-      .split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap {
-        $0.split(separator: ",").last?.trimmingCharacters(in: .whitespaces)
-      }
-  }
-
   /// The decoded sound as 32-bit float samples.
   static func samples(_ path: String) throws -> [Float] {
     let raw = try ChildProcess.run(
@@ -108,11 +100,11 @@ import VEDLTestSupport
     let times = try Self.packetTimes(a, stream: "v:0")
     #expect(times.count == 52)
     #expect(try Self.packetTimes(b, stream: "v:0") == times)
-    let pictures = try Self.pictureDigests(a)
+    let pictures = try FFmpegCLI.frameDigests(a)
     #expect(pictures.count == 52)
     // Every picture differs from the next: a frame lost or doubled at a seam would show.
     #expect(zip(pictures, pictures.dropFirst()).allSatisfy { $0 != $1 })
-    #expect(try Self.pictureDigests(b) == pictures)
+    #expect(try FFmpegCLI.frameDigests(b) == pictures)
 
     // One sound stream, encoded once: the same packets, the same samples.
     #expect(try Self.packetTimes(b, stream: "a:0") == Self.packetTimes(a, stream: "a:0"))
