@@ -102,23 +102,23 @@ let package = Package(
     .testTarget(
       name: "VEDLCaptionsTests",
       dependencies: ["VEDLCaptions", "VEDLDiagnostics", "VEDLSource", "VEDLTime", "VEDLTestSupport"]),
-    .testTarget(name: "VEDLMediaTests", dependencies: ["VEDLMedia", "VEDLTime"]),
-    .testTarget(name: "VEDLRasterTests", dependencies: ["VEDLRaster"]),
-    .testTarget(name: "VEDLFontRasterTests", dependencies: ["VEDLFontRaster"]),
+    .testTarget(name: "VEDLMediaTests", dependencies: ["VEDLMedia", "VEDLTime", "VEDLTestSupport"]),
+    .testTarget(name: "VEDLRasterTests", dependencies: ["VEDLRaster", "VEDLTestSupport"]),
+    .testTarget(name: "VEDLFontRasterTests", dependencies: ["VEDLFontRaster", "VEDLTestSupport"]),
     .testTarget(
       name: "VEDLNativeAudioTests",
-      dependencies: ["VEDLNativeAudio", "VEDLSema", "VEDLSyntax", "VEDLSource", "VEDLTime"]),
+      dependencies: ["VEDLNativeAudio", "VEDLSema", "VEDLSyntax", "VEDLSource", "VEDLTime", "VEDLTestSupport"]),
     .testTarget(
       name: "VEDLNativeTests",
       dependencies: [
         "VEDLNative", "VEDLRaster", "VEDLFontRaster", "VEDLSema", "VEDLSyntax", "VEDLSource", "VEDLTime", "VEDLMedia",
-        "VEDLLowering", "VEDLNativeAudio", "VEDLRender",
+        "VEDLLowering", "VEDLNativeAudio", "VEDLRender", "VEDLTestSupport",
       ]),
     .testTarget(
       name: "VEDLRenderTests",
       dependencies: [
         "VEDLRender", "VEDLLowering", "VEDLSema", "VEDLMedia", "VEDLNative", "VEDLCaptions", "VEDLDiagnostics",
-        "VEDLSource", "VEDLTime",
+        "VEDLSource", "VEDLTime", "VEDLTestSupport",
       ]),
     .testTarget(
       name: "VEDLLoweringTests",
@@ -133,7 +133,7 @@ let package = Package(
       ]),
     .testTarget(
       name: "VEDLLanguageServerTests",
-      dependencies: ["VEDLLanguageServer", "VEDLIDE", "VEDLSema", "VEDLSource", "VEDLTime"]),
+      dependencies: ["VEDLLanguageServer", "VEDLIDE", "VEDLSema", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
     .testTarget(
       name: "VEDLInterchangeTests",
       dependencies: [
@@ -142,7 +142,8 @@ let package = Package(
     .testTarget(
       name: "VEDLPreviewTests",
       dependencies: ["VEDLPreview", "VEDLCLI", "VEDLSema", "VEDLSource", "VEDLTime", "VEDLTestSupport"]),
-    .testTarget(name: "VEDLCLITests", dependencies: ["VEDLCLI", "VEDLSyntax", "VEDLDiagnostics", "VEDLTestSupport"]),
+    .testTarget(
+      name: "VEDLCLITests", dependencies: ["VEDLCLI", "VEDLSyntax", "VEDLDiagnostics", "VEDLSema", "VEDLTestSupport"]),
     .testTarget(
       name: "VEDLDifferentialTests",
       dependencies: [

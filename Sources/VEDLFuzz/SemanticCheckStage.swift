@@ -7,7 +7,7 @@ import VEDLSyntax
 /// Runs the semantic checker (`VEDLSema`) over the parse, with invented media facts
 /// (``FuzzMediaFacts``), and checks what must hold for any input: every diagnostic points
 /// inside the file it names and renders; a file without errors has a resolved timeline whose
-/// IR JSON (`vedl ir`) serialises; and the editor configuration encodes as JSON
+/// IR JSON (`vedl ir`) encodes and reads back as the same document; and the editor configuration encodes as JSON
 /// (`vedl editor-config`).
 struct SemanticCheckStage: FuzzStage {
   /// How many of the checker's own diagnostics are rendered as text (see
@@ -39,8 +39,13 @@ struct SemanticCheckStage: FuzzStage {
       guard let timeline = checked.timeline else {
         FuzzInvariant.fail("the checker reported no errors but resolved no timeline")
       }
-      FuzzInvariant.require(
-        JSONSerialization.isValidJSONObject(timeline.jsonObject), "the timeline's IR is not serialisable as JSON")
+      let document = timeline.document
+      do {
+        let back = try JSONDecoder().decode(TimelineDocument.self, from: JSONEncoder().encode(document))
+        FuzzInvariant.require(back == document, "the timeline's IR does not read back as it was written")
+      } catch {
+        FuzzInvariant.fail("the timeline's IR does not encode and decode as JSON: \(error)")
+      }
     }
     do {
       _ = try JSONEncoder().encode(checked.editor)

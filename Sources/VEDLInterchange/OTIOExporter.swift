@@ -66,7 +66,7 @@ struct OTIOExportRun {
     let canvas =
       "canvas \(c.width)x\(c.height) fps: \(ScriptText.rate(c.rate)) background: \(ColorNames.hex(c.background))"
     let fps = c.rate.framesPerSecond
-    let metadata: [String: OTIOAny] = [
+    let metadata: [String: JSON] = [
       "vedl": .object(["canvas": .string(canvas), "fps": .string("\(fps.numerator)/\(fps.denominator)")])
     ]
     var children: [OTIOItem] = []
@@ -152,7 +152,7 @@ struct OTIOExportRun {
     let sourceStart = (item.sourceStart ?? .zero) + grid.time(ofFrame: skip) * item.speed
     let range = OTIOTimeRange(startTime: time(sourceStart), duration: frames(length))
     let statement = portableStatement(item)
-    let vedl: [String: OTIOAny] = ["vedl": .object(["statement": .string(statement)])]
+    let vedl: [String: JSON] = ["vedl": .object(["statement": .string(statement)])]
     let reference: OTIOMediaReference
     var name = item.id ?? ""
     switch item.kind {
@@ -174,9 +174,9 @@ struct OTIOExportRun {
         if name.isEmpty { name = (written as NSString).lastPathComponent }
       default:
         let kind = source?.kind.rawValue ?? "source"
-        var parameters: [String: OTIOAny] = [:]
+        var parameters: [String: JSON] = [:]
         if let c = source?.color { parameters["color"] = .string(ColorNames.hex(c)) }
-        if let f = source?.frequency { parameters["frequency"] = .number(f.doubleValue) }
+        if let f = source?.frequency { parameters["frequency"] = .double(f.doubleValue) }
         reference = .generator(
           name: kind, kind: "VEDL" + kind.prefix(1).uppercased() + kind.dropFirst(), parameters: parameters,
           metadata: vedl)

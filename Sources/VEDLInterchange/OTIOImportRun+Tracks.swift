@@ -60,7 +60,7 @@ extension OTIOImportRun {
     let outO = OTIOExact.seconds(t.outOffset) ?? .zero
     var statement = "crossfade"
     var arguments: [String] = []
-    if let recorded = vedl(t.metadata)?["statement"]?.string,
+    if let recorded = vedl(t.metadata)?["statement"]?.stringValue,
       let parsed = Self.parseStatement(recorded),
       ["crossfade", "fade", "wipe", "slide", "transition"].contains(parsed.name.name)
     {
@@ -119,9 +119,9 @@ extension OTIOImportRun {
     var planned = PlannedClip(
       source: .inline(""), length: length, speed: speed, trimmable: false, comments: comments, otioName: c.name)
     planned.start = position
-    var recorded = vedl(c.metadata)?["statement"]?.string
+    var recorded = vedl(c.metadata)?["statement"]?.stringValue
     if recorded == nil, case .generator(_, _, _, let metadata) = c.mediaReference {
-      recorded = vedl(metadata)?["statement"]?.string
+      recorded = vedl(metadata)?["statement"]?.stringValue
     }
     let parsed = recorded.flatMap(Self.parseStatement)
 

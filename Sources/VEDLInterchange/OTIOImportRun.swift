@@ -45,7 +45,7 @@ final class OTIOImportRun {
         warn(.interchangeNotImported, "\(what) at the top of the timeline is not a track; kept in a comment")
         continue
       }
-      let vedlKind = vedl(track.metadata)?["kind"]?.string.flatMap(Track.Kind.init(rawValue:))
+      let vedlKind = vedl(track.metadata)?["kind"]?.stringValue.flatMap(Track.Kind.init(rawValue:))
       let kind: Track.Kind
       if let vedlKind {
         kind = vedlKind
@@ -110,10 +110,10 @@ final class OTIOImportRun {
 
   /// The canvas a VEDL export recorded (`metadata.vedl.canvas`), parsed for its rate.
   lazy var canvasMetadata: (statement: String, rate: FrameRate?)? = {
-    guard let statement = vedl(timeline.metadata)?["canvas"]?.string, statement.hasPrefix("canvas") else {
+    guard let statement = vedl(timeline.metadata)?["canvas"]?.stringValue, statement.hasPrefix("canvas") else {
       return nil
     }
-    let rate = vedl(timeline.metadata)?["fps"]?.string.flatMap { text -> FrameRate? in
+    let rate = vedl(timeline.metadata)?["fps"]?.stringValue.flatMap { text -> FrameRate? in
       let parts = text.split(separator: "/")
       guard let n = Int64(parts[0]) else { return nil }
       return FrameRate(n, parts.count > 1 ? Int64(parts[1]) ?? 1 : 1)
@@ -213,7 +213,7 @@ final class OTIOImportRun {
 
   // MARK: - Helpers
 
-  func vedl(_ metadata: [String: OTIOAny]) -> [String: OTIOAny]? { metadata["vedl"]?.object }
+  func vedl(_ metadata: [String: JSON]) -> [String: JSON]? { metadata["vedl"]?.objectValue }
 
   func quoted(_ name: String) -> String { name.isEmpty ? "(unnamed)" : "\"\(name)\"" }
 

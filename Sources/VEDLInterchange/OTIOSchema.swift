@@ -1,3 +1,4 @@
+import VEDLDiagnostics
 import VEDLTime
 
 /// The OTIO JSON schema (`Timeline.1`, `Stack.1`, `Track.1`, `Clip.1`/`Clip.2`, `Gap.1`,
@@ -27,13 +28,13 @@ enum OTIOKeys: String, CodingKey {
 
 extension KeyedDecodingContainer where K == OTIOKeys {
   func name() throws -> String { try decodeIfPresent(String.self, forKey: .name) ?? "" }
-  func metadata() throws -> [String: OTIOAny] {
-    try decodeIfPresent([String: OTIOAny].self, forKey: .metadata) ?? [:]
+  func metadata() throws -> [String: JSON] {
+    try decodeIfPresent([String: JSON].self, forKey: .metadata) ?? [:]
   }
 }
 
 extension KeyedEncodingContainer where K == OTIOKeys {
-  mutating func encodeCommon(name: String, metadata: [String: OTIOAny]) throws {
+  mutating func encodeCommon(name: String, metadata: [String: JSON]) throws {
     try encode(name, forKey: .name)
     try encode(metadata, forKey: .metadata)
   }
@@ -42,11 +43,11 @@ extension KeyedEncodingContainer where K == OTIOKeys {
 /// `Timeline.1`.
 public struct OTIOTimeline: Codable, Sendable {
   public var name: String
-  public var metadata: [String: OTIOAny]
+  public var metadata: [String: JSON]
   public var globalStartTime: OTIORationalTime?
   public var tracks: OTIOStack
 
-  public init(name: String, metadata: [String: OTIOAny], globalStartTime: OTIORationalTime?, tracks: OTIOStack) {
+  public init(name: String, metadata: [String: JSON], globalStartTime: OTIORationalTime?, tracks: OTIOStack) {
     self.name = name
     self.metadata = metadata
     self.globalStartTime = globalStartTime
@@ -78,13 +79,13 @@ public struct OTIOTimeline: Codable, Sendable {
 /// `Stack.1`: children play at once, the first at the bottom.
 public struct OTIOStack: Codable, Sendable {
   public var name: String
-  public var metadata: [String: OTIOAny]
+  public var metadata: [String: JSON]
   public var sourceRange: OTIOTimeRange?
   public var markers: [OTIOMarker]
   public var effects: [OTIOEffect]
   public var children: [OTIOItem]
 
-  public init(name: String, metadata: [String: OTIOAny] = [:], children: [OTIOItem]) {
+  public init(name: String, metadata: [String: JSON] = [:], children: [OTIOItem]) {
     self.name = name
     self.metadata = metadata
     sourceRange = nil
@@ -133,7 +134,7 @@ public struct OTIOTrack: Codable, Sendable {
   public static let audio = "Audio"
 
   public var name: String
-  public var metadata: [String: OTIOAny]
+  public var metadata: [String: JSON]
   /// `"Video"` or `"Audio"`.
   public var kind: String
   public var sourceRange: OTIOTimeRange?
@@ -142,7 +143,7 @@ public struct OTIOTrack: Codable, Sendable {
   public var enabled: Bool
   public var children: [OTIOItem]
 
-  public init(name: String, kind: String, metadata: [String: OTIOAny] = [:], children: [OTIOItem]) {
+  public init(name: String, kind: String, metadata: [String: JSON] = [:], children: [OTIOItem]) {
     self.name = name
     self.metadata = metadata
     self.kind = kind
@@ -193,7 +194,7 @@ public struct OTIOTrack: Codable, Sendable {
 /// `Clip.1` (one `media_reference`) or `Clip.2` (`media_references` by key, one active).
 public struct OTIOClip: Codable, Sendable {
   public var name: String
-  public var metadata: [String: OTIOAny]
+  public var metadata: [String: JSON]
   public var sourceRange: OTIOTimeRange?
   public var effects: [OTIOEffect]
   public var markers: [OTIOMarker]
@@ -201,7 +202,7 @@ public struct OTIOClip: Codable, Sendable {
   public var mediaReference: OTIOMediaReference?
 
   public init(
-    name: String, metadata: [String: OTIOAny] = [:], sourceRange: OTIOTimeRange, effects: [OTIOEffect] = [],
+    name: String, metadata: [String: JSON] = [:], sourceRange: OTIOTimeRange, effects: [OTIOEffect] = [],
     mediaReference: OTIOMediaReference
   ) {
     self.name = name
@@ -249,7 +250,7 @@ public struct OTIOClip: Codable, Sendable {
 /// `Gap.1`: time with nothing in it.
 public struct OTIOGap: Codable, Sendable {
   public var name: String
-  public var metadata: [String: OTIOAny]
+  public var metadata: [String: JSON]
   public var sourceRange: OTIOTimeRange?
   public var markers: [OTIOMarker]
   public var effects: [OTIOEffect]
@@ -289,13 +290,13 @@ public struct OTIOTransition: Codable, Sendable {
   public static let dissolve = "SMPTE_Dissolve"
 
   public var name: String
-  public var metadata: [String: OTIOAny]
+  public var metadata: [String: JSON]
   public var transitionType: String
   public var inOffset: OTIORationalTime
   public var outOffset: OTIORationalTime
 
   public init(
-    name: String, metadata: [String: OTIOAny] = [:], transitionType: String, inOffset: OTIORationalTime,
+    name: String, metadata: [String: JSON] = [:], transitionType: String, inOffset: OTIORationalTime,
     outOffset: OTIORationalTime
   ) {
     self.name = name
@@ -332,7 +333,7 @@ public struct OTIOTransition: Codable, Sendable {
 /// `Marker.1`/`Marker.2`: a named range in its item's time.
 public struct OTIOMarker: Codable, Sendable {
   public var name: String
-  public var metadata: [String: OTIOAny]
+  public var metadata: [String: JSON]
   public var color: String
   public var comment: String
   public var markedRange: OTIOTimeRange
@@ -363,7 +364,7 @@ public struct OTIOEffect: Codable, Sendable {
   public var schema: String
   public var name: String
   public var effectName: String
-  public var metadata: [String: OTIOAny]
+  public var metadata: [String: JSON]
   /// `LinearTimeWarp`'s rate of media consumption.
   public var timeScalar: Double?
 
@@ -371,7 +372,7 @@ public struct OTIOEffect: Codable, Sendable {
     OTIOEffect(schema: "LinearTimeWarp.1", name: "", effectName: "LinearTimeWarp", metadata: [:], timeScalar: scalar)
   }
 
-  init(schema: String, name: String, effectName: String, metadata: [String: OTIOAny], timeScalar: Double?) {
+  init(schema: String, name: String, effectName: String, metadata: [String: JSON], timeScalar: Double?) {
     self.schema = schema
     self.name = name
     self.effectName = effectName
@@ -409,9 +410,9 @@ public struct OTIOEffect: Codable, Sendable {
 /// A clip's media: a file, nothing (missing), a generator, or a kind this reader keeps only
 /// by name.
 public enum OTIOMediaReference: Codable, Sendable {
-  case external(name: String, targetURL: String, availableRange: OTIOTimeRange?, metadata: [String: OTIOAny])
-  case missing(name: String, metadata: [String: OTIOAny])
-  case generator(name: String, kind: String, parameters: [String: OTIOAny], metadata: [String: OTIOAny])
+  case external(name: String, targetURL: String, availableRange: OTIOTimeRange?, metadata: [String: JSON])
+  case missing(name: String, metadata: [String: JSON])
+  case generator(name: String, kind: String, parameters: [String: JSON], metadata: [String: JSON])
   /// `ImageSequenceReference` and any other schema.
   case other(schema: String, name: String, availableRange: OTIOTimeRange?)
 
@@ -430,7 +431,7 @@ public enum OTIOMediaReference: Codable, Sendable {
     case "GeneratorReference":
       self = .generator(
         name: name, kind: try c.decodeIfPresent(String.self, forKey: .generatorKind) ?? "",
-        parameters: try c.decodeIfPresent([String: OTIOAny].self, forKey: .parameters) ?? [:],
+        parameters: try c.decodeIfPresent([String: JSON].self, forKey: .parameters) ?? [:],
         metadata: try c.metadata())
     default:
       self = .other(

@@ -1,3 +1,5 @@
+import VEDLDiagnostics
+
 /// The parts of the client's `initialize` capabilities the server adapts to.
 struct ClientCapabilities: Sendable {
   /// Completion items may use snippet syntax (`$1`, `${1|a,b|}`).

@@ -1,3 +1,5 @@
+import VEDLDiagnostics
+
 /// A JSON-RPC request id: a number or a string.
 public enum RequestID: Sendable, Hashable, CustomStringConvertible {
   case integer(Int)

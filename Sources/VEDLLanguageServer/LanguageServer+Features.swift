@@ -288,7 +288,11 @@ extension LanguageServer {
     guard let timeline = analysis.timeline else {
       throw .requestFailed(Self.unresolvedMessage(analysis))
     }
-    return JSON(foundation: timeline.jsonObject)
+    do {
+      return try JSON(encoding: timeline.document)
+    } catch {
+      throw .requestFailed("the timeline could not be written as JSON: \(error)")
+    }
   }
 
   /// `vedl/graph`: the FFmpeg filter graph of a document's timeline, for the export at index

@@ -1,3 +1,4 @@
+import VEDLDiagnostics
 import VEDLSource
 
 /// A protocol position: 0-based line and 0-based character offset in UTF-16 code units, as

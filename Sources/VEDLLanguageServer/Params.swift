@@ -1,3 +1,5 @@
+import VEDLDiagnostics
+
 /// Typed access to request parameters. Every accessor throws `InvalidParams` naming the
 /// member that is missing or of the wrong type, so a malformed request gets a precise error
 /// instead of a crash or a silent default.

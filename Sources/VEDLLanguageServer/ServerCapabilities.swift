@@ -1,3 +1,4 @@
+import VEDLDiagnostics
 import VEDLIDE
 
 /// What the server announces in its `initialize` result.

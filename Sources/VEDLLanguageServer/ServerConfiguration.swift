@@ -1,3 +1,4 @@
+import VEDLDiagnostics
 import VEDLIDE
 import VEDLSema
 

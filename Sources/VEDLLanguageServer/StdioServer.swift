@@ -1,4 +1,5 @@
 import Foundation
+import VEDLDiagnostics
 import VEDLIDE
 
 /// Runs a ``LanguageServer`` over a pair of file descriptors (standard input and output in

@@ -125,18 +125,18 @@ enum JSONRows {
 
   /// The objects of `bytes`, or why they cannot be read.
   static func parse(_ bytes: [UInt8]) -> Result<[[String: Cell]], JSONRowsError> {
-    let value: Any
-    do {
-      value = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+    let value: JSON
+    do throws(JSONParseError) {
+      value = try JSON.parse(bytes)
     } catch {
-      return .failure(JSONRowsError(message: "not valid JSON (\((error as NSError).localizedDescription))"))
+      return .failure(JSONRowsError(message: "not valid JSON (\(error.message))"))
     }
-    guard let array = value as? [Any] else {
+    guard let array = value.arrayValue else {
       return .failure(JSONRowsError(message: "the top level must be an array of objects"))
     }
     var rows: [[String: Cell]] = []
     for (index, element) in array.enumerated() {
-      guard let object = element as? [String: Any] else {
+      guard let object = element.objectValue else {
         return .failure(JSONRowsError(message: "element \(index + 1) of the array is not an object"))
       }
       rows.append(object.mapValues(cell))
@@ -144,31 +144,22 @@ enum JSONRows {
     return .success(rows)
   }
 
-  /// Converts one JSONSerialization value.
-  static func cell(_ value: Any) -> Cell {
+  /// The cell of one value.
+  static func cell(_ value: JSON) -> Cell {
     switch value {
-    case is NSNull: return .null
-    case let string as String: return .text(string)
-    case is [Any]: return .nested("an array")
-    case is [String: Any]: return .nested("an object")
-    case let number as NSNumber:
-      if isBoolean(number) { return .text(number.boolValue ? "true" : "false") }
-      return .text(numberText(number))
-    default: return .nested("a value of an unknown kind")
+    case .null: return .null
+    case .string(let string): return .text(string)
+    case .array: return .nested("an array")
+    case .object: return .nested("an object")
+    case .bool(let b): return .text(b ? "true" : "false")
+    case .integer(let i): return .text(String(i))
+    case .double(let d): return .text(numberText(d))
     }
   }
 
-  /// Whether JSONSerialization made `number` from `true` or `false`.
-  private static func isBoolean(_ number: NSNumber) -> Bool {
-    let type = String(cString: number.objCType)
-    return type == "c" || type == "B"
-  }
-
-  /// `3`, `0.5`, `-12.25`: integers without a fraction, others in Swift's shortest form.
-  static func numberText(_ number: NSNumber) -> String {
-    let type = String(cString: number.objCType)
-    if type != "d" && type != "f" { return number.stringValue }
-    let double = number.doubleValue
+  /// `3`, `0.5`, `-12.25`: integral values without a fraction, others in Swift's shortest
+  /// form.
+  static func numberText(_ double: Double) -> String {
     if double.rounded() == double, abs(double) < 1e15 { return String(Int64(double)) }
     return "\(double)"
   }

@@ -62,40 +62,11 @@ public struct RenderMetadata: Sendable, Hashable {
 
   /// `OUT.json` as written and read back.
   public struct Document: Codable, Sendable, Hashable {
-    /// A length in seconds: exact, and as a floating-point number.
-    public struct Seconds: Codable, Sendable, Hashable {
-      public var exact: String
-      public var seconds: Double
-
-      public init(_ value: Rational) {
-        exact = value.description
-        seconds = value.doubleValue
-      }
-
-      public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(exact, forKey: .exact)
-        // `JSONEncoder` refuses infinities and NaN; JSON has only `null` for them.
-        if seconds.isFinite { try c.encode(seconds, forKey: .seconds) } else { try c.encodeNil(forKey: .seconds) }
-      }
-    }
+    /// A length in seconds: exact, and as a floating-point number (the timeline's form).
+    public typealias Seconds = ExactSeconds
 
     /// A rate per second: exact, and as a floating-point number.
-    public struct Rate: Codable, Sendable, Hashable {
-      public var exact: String
-      public var value: Double
-
-      public init(_ rate: Rational) {
-        exact = rate.description
-        value = rate.doubleValue
-      }
-
-      public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(exact, forKey: .exact)
-        if value.isFinite { try c.encode(value, forKey: .value) } else { try c.encodeNil(forKey: .value) }
-      }
-    }
+    public typealias Rate = ExactNumber
 
     /// The picture stream; a member is left out when unknown.
     public struct Video: Codable, Sendable, Hashable {

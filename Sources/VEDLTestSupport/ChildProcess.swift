@@ -61,10 +61,27 @@ public enum ChildProcess {
     return folders.map { $0 + "/" + name }.first { FileManager.default.isExecutableFile(atPath: $0) } ?? name
   }
 
+  /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29, macOS 10.15), which the C library
+  /// has but Swift's module of it does not declare: looked up once by name.
+  private static let addChdir:
+    (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32)? = {
+      #if canImport(Darwin)
+        let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+      #else
+        let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
+      #endif
+      guard let symbol = dlsym(everywhere, "posix_spawn_file_actions_addchdir_np") else { return nil }
+      return unsafeBitCast(
+        symbol,
+        to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self)
+    }()
+
   /// Runs `executable ARGUMENTS…` with the current environment plus `environment`, its
-  /// standard input empty, and waits for it (killing it after `timeLimit` seconds).
+  /// standard input empty, in `directory` (the test's own when `nil`), and waits for it
+  /// (killing it after `timeLimit` seconds).
   public static func run(
-    _ executable: String, _ arguments: [String], environment: [String: String] = [:], timeLimit: Double = 600
+    _ executable: String, _ arguments: [String], environment: [String: String] = [:], directory: String? = nil,
+    timeLimit: Double = 600
   ) throws -> Result {
     let scratch = NSTemporaryDirectory() + "vedl-child-\(UUID().uuidString)"
     let outPath = scratch + ".out"
@@ -79,6 +96,11 @@ public enum ChildProcess {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    if let directory {
+      guard let addChdir = Self.addChdir, addChdir(&actions, directory) == 0 else {
+        throw Failure(description: "cannot run \(executable) in \(directory)")
+      }
+    }
 
     var merged = ProcessInfo.processInfo.environment
     for (key, value) in environment { merged[key] = value }

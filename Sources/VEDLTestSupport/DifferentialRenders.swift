@@ -135,7 +135,7 @@ public struct DifferentialRenders {
       ("native", DifferentialFinding.Kind.crossBackendPSNR, limits.crossBackendFloor),
       ("ejected", .ejectedPSNR, limits.ejectedFloor),
     ] where usable.contains("ffmpeg") && usable.contains(other) {
-      let psnr = try Self.psnrPerFrame(paths["ffmpeg"]!, paths[other]!, scratch: folder)
+      let psnr = try FFmpegCLI.psnrPerFrame(paths["ffmpeg"]!, paths[other]!, folder: folder)
       let below = psnr.enumerated().filter { $0.element < floor }
       if !below.isEmpty {
         let worst = below.min { $0.element < $1.element }!
@@ -181,33 +181,5 @@ public struct DifferentialRenders {
       ChildProcess.ffmpeg,
       ["-nostdin", "-v", "error", "-i", path, "-map", "0:a:0", "-ac", "1", "-ar", "48000", "-f", "s16le", "-"])
     return decoded.standardOutput.count / 2
-  }
-
-  /// The PSNR (dB) of every frame of `b` against the same frame of `a`, compared in RGB as a
-  /// player shows them (each file converted with the matrix it is tagged with).
-  public static func psnrPerFrame(_ a: String, _ b: String, scratch: String) throws -> [Double] {
-    let stats = scratch + "/psnr-\(UUID().uuidString).log"
-    defer { try? FileManager.default.removeItem(atPath: stats) }
-    let result = try ChildProcess.run(
-      ChildProcess.ffmpeg,
-      [
-        "-nostdin", "-v", "error", "-i", a, "-i", b, "-lavfi",
-        "[0:v]format=gbrp[a];[1:v]format=gbrp[b];[a][b]psnr=stats_file=\(stats)", "-f", "null", "-",
-      ])
-    guard result.succeeded else { throw ChildProcess.Failure(description: "psnr failed: \(result.standardError)") }
-    return try parsePSNRStats(String(contentsOfFile: stats, encoding: .utf8))
-  }
-
-  /// The `psnr_avg` of each line of a `psnr` filter stats file (`.infinity` for `inf`).
-  public static func parsePSNRStats(_ text: String) throws -> [Double] {
-    try text.split(separator: "\n").map { line in
-      guard let field = line.split(separator: " ").first(where: { $0.hasPrefix("psnr_avg:") }) else {
-        throw ChildProcess.Failure(description: "no psnr_avg in `\(line)`")
-      }
-      let value = field.dropFirst("psnr_avg:".count)
-      if value == "inf" { return .infinity }
-      guard let number = Double(value) else { throw ChildProcess.Failure(description: "bad psnr_avg in `\(line)`") }
-      return number
-    }
   }
 }

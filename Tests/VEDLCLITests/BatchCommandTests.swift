@@ -343,16 +343,12 @@ import VEDLTestSupport
     try? FileManager.default.copyItem(at: a, to: kept.appendingPathComponent("a.mp4"))
     try? FileManager.default.copyItem(at: b, to: kept.appendingPathComponent("b.mp4"))
     func run(_ tool: String, _ arguments: [String]) -> [String] {
-      let process = Process()
-      let output = Pipe()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
-      process.arguments = arguments
-      process.standardOutput = output
-      process.standardError = FileHandle.nullDevice
-      guard (try? process.run()) != nil else { return ["(\(tool) did not start)"] }
-      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      return text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") }
+      guard let result = try? FFmpegCLI.run(arguments, executable: "/usr/bin/" + tool) else {
+        return ["(\(tool) did not start)"]
+      }
+      return String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map(String.init).filter {
+        !$0.hasPrefix("#")
+      }
     }
     func firstDifference(_ what: String, _ x: [String], _ y: [String]) -> String {
       guard let index = zip(x, y).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset else {

@@ -63,14 +63,6 @@ import VEDLTestSupport
     ).split(separator: "\n").compactMap { Int64($0.trimmingCharacters(in: .whitespaces)) }.sorted()
   }
 
-  /// The MD5 of every decoded picture, in order.
-  static func pictureDigests(_ path: String) throws -> [String] {
-    try run(ChildProcess.ffmpeg, ["-v", "error", "-i", path, "-map", "0:v", "-f", "framemd5", "-"])
-      .split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap {
-        $0.split(separator: ",").last?.trimmingCharacters(in: .whitespaces)
-      }
-  }
-
   /// The decoded sound as 32-bit float samples.
   static func samples(_ path: String) throws -> [Float] {
     let raw = try ChildProcess.run(
@@ -108,11 +100,11 @@ import VEDLTestSupport
     let times = try Self.packetTimes(a, stream: "v:0")
     #expect(times.count == 52)
     #expect(try Self.packetTimes(b, stream: "v:0") == times)
-    let pictures = try Self.pictureDigests(a)
+    let pictures = try FFmpegCLI.frameDigests(a)
     #expect(pictures.count == 52)
     // Every picture differs from the next: a frame lost or doubled at a seam would show.
     #expect(zip(pictures, pictures.dropFirst()).allSatisfy { $0 != $1 })
-    #expect(try Self.pictureDigests(b) == pictures)
+    #expect(try FFmpegCLI.frameDigests(b) == pictures)
 
     // One sound stream, encoded once: the same packets, the same samples.
     #expect(try Self.packetTimes(b, stream: "a:0") == Self.packetTimes(a, stream: "a:0"))
@@ -294,7 +286,7 @@ import VEDLTestSupport
     _ = write(Self.seamsScript, "t.vedl", in: folder)
     let single = vedl(["render", "t.vedl", "-o", "out/single.mp4"], in: folder.path)
     #expect(single.status == 0, "\(single.stderr)")
-    let pictures = try Self.pictureDigests(folder.appendingPathComponent("out/single.mp4").path)
+    let pictures = try FFmpegCLI.frameDigests(folder.appendingPathComponent("out/single.mp4").path)
     #expect(pictures.count == 230)
 
     for seam in Self.seams {
@@ -306,13 +298,13 @@ import VEDLTestSupport
         ["render", "t.vedl", "-o", output, "--chunks", "\(seam.chunks)", "--chunk", "\(seam.index)"], in: folder.path)
       #expect(job.status == 0, "\(seam.what): \(job.stderr)")
       let chunk = folder.appendingPathComponent(output + ".chunks/" + String(format: "chunk-%04d.mp4", seam.index)).path
-      let digests = try Self.pictureDigests(chunk)
+      let digests = try FFmpegCLI.frameDigests(chunk)
       #expect(digests == Array(pictures[Int(first)..<Int(end)]), "\(seam.what): frames \(first)..<\(end)")
     }
 
     // The chunks already made are taken as they are; the rest are rendered and assembled.
     let chunked = vedl(["render", "t.vedl", "-o", "out/c7.mp4", "--chunks", "7", "--jobs", "2"], in: folder.path)
     #expect(chunked.status == 0, "\(chunked.stderr)")
-    #expect(try Self.pictureDigests(folder.appendingPathComponent("out/c7.mp4").path) == pictures)
+    #expect(try FFmpegCLI.frameDigests(folder.appendingPathComponent("out/c7.mp4").path) == pictures)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VEDLSema
 
 @testable import VEDLCLI
 
@@ -153,11 +154,9 @@ func write(_ text: String, _ name: String, in folder: URL) -> String {
       "t.vedl", in: folder)
     let ir = vedl(["ir", file, "--set", "title=Quotes \"and\" %{pts} : colons", "--set", "hold=3s"])
     #expect(ir.status == 0)
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(ir.stdout.utf8)) as? [String: Any])
-    #expect(object["frameCount"] as? Int == 90)
-    let tracks = try #require(object["tracks"] as? [[String: Any]])
-    let text = (tracks[1]["items"] as? [[String: Any]])?.first?["text"] as? String
-    #expect(text == "Quotes \"and\" %{pts} : colons")
+    let document = try JSONDecoder().decode(TimelineDocument.self, from: Data(ir.stdout.utf8))
+    #expect(document.frameCount == 90)
+    #expect(document.tracks[1].items.first?.text == "Quotes \"and\" %{pts} : colons")
 
     let unknown = vedl(["check", file, "--set", "titel=x"])
     #expect(unknown.status == 1)

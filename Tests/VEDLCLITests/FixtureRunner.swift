@@ -84,22 +84,47 @@ func verifyFixture(_ url: URL) -> [String] {
     #expect(e[0].fixits.isEmpty && e[1].fixits == ["2s"] && e[1].notes == ["grid"])
   }
 
-  /// A wrong column, a missing note or an unnamed fix-it fails the fixture.
-  @Test func columnsNotesAndFixItsArePinned() throws {
+  /// What the fixture runner says of a one-fixture file whose main track holds `line`.
+  static func problems(of line: String) throws -> [String] {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vedl-fixture-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    func problems(_ annotation: String) throws -> [String] {
-      let url = folder.appendingPathComponent("f.vedl")
-      try "vedl 1\ncanvas 320x180\ntrack main {\n  gap 2q // \(annotation)\n}\n".write(
-        to: url, atomically: true, encoding: .utf8)
-      return verifyFixture(url)
-    }
-    let right = "expected-error:7[E0103] {{unknown unit}}"
+    let url = folder.appendingPathComponent("f.vedl")
+    try "vedl 1\ncanvas 320x180\ntrack main {\n  \(line)\n}\n".write(to: url, atomically: true, encoding: .utf8)
+    return verifyFixture(url)
+  }
+
+  /// A wrong column, a missing note or an unnamed fix-it fails the fixture.
+  @Test func columnsNotesAndFixItsArePinned() throws {
+    func problems(_ annotation: String) throws -> [String] { try Self.problems(of: "gap 2q // " + annotation) }
+    let right = "expected-error:7-9[E0103] {{unknown unit}}"
     let base = try problems(right)
     #expect(base.allSatisfy { !$0.contains("column") && !$0.contains("note") }, "\(base)")
-    #expect(try problems("expected-error:8[E0103] {{unknown unit}}").contains { $0.contains("column 7") })
+    #expect(try problems("expected-error:8-9[E0103] {{unknown unit}}").contains { $0.contains("column 7") })
     #expect(try problems("expected-error[E0103] {{unknown unit}}").contains { $0.contains("give its column") })
-    #expect(try problems(right + " note{{no such note}}").contains { $0.contains("no note contains") })
+    #expect(try problems(right + " note{{no such note}}").contains { $0.contains("expected [\"no such note\"]") })
+    #expect(try problems("expected-error:7-10[E0103] {{unknown unit}}").contains { $0.contains("span ends at `-9`") })
+    #expect(
+      try problems("expected-error:7[E0103] {{unknown unit}}").contains { $0.contains("give the end of its span") })
+  }
+
+  /// Every note is pinned, in order: a note left out fails the fixture as a wrong one does.
+  @Test func everyNoteIsPinned() throws {
+    func problems(_ annotation: String) throws -> [String] {
+      try Self.problems(of: "clip color(red) // " + annotation)
+    }
+    let head = "expected-error:3-18[E0403] {{needs `duration:` or `until:`}}"
+    #expect(try problems(head + " note{{no length of their own}}") == [])
+    #expect(try problems(head).contains { $0.contains("note{{color sources have no length of their own}}") })
+    #expect(try problems(head + " note{{no length}} note{{another}}").contains { $0.contains("notes") })
+  }
+
+  /// Spans that end on a later line are written `:C-@+N:E`.
+  @Test func spansParse() {
+    let e = DiagnosticExpectation.parse(
+      "// expected-error:3-9[E0101] {{x}}\n// expected-error@+1:5-@+2:1[E0204] {{y}} note{{n}}\n")
+    #expect(e.map(\.column) == [3, 5])
+    #expect(e.map(\.end) == [.init(lines: 0, column: 9), .init(lines: 2, column: 1)])
+    #expect(e.map(\.line) == [1, 3] && e[1].notes == ["n"])
   }
 }

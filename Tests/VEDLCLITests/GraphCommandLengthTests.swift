@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VEDLTestSupport
 
 @testable import VEDLCLI
 
@@ -55,24 +56,9 @@ import Testing
 
     let rendered = vedl(["render", "long.vedl", "-o", "vedl.mp4"], in: folder.path)
     #expect(rendered.status == 0, "\(rendered.stderr)")
-    let cli = try Self.frameDigests(folder.appendingPathComponent("cli.mp4").path)
+    let cli = try FFmpegCLI.frameDigests(folder.appendingPathComponent("cli.mp4").path)
     #expect(cli.count == cues)
-    #expect(cli == (try Self.frameDigests(folder.appendingPathComponent("vedl.mp4").path)))
-  }
-
-  /// The MD5 of every decoded frame (`ffmpeg -f framemd5`).
-  static func frameDigests(_ path: String) throws -> [String] {
-    let ffmpeg = Process()
-    ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-    ffmpeg.arguments = ["-nostdin", "-v", "error", "-i", path, "-map", "0:v", "-f", "framemd5", "-"]
-    let output = Pipe()
-    ffmpeg.standardOutput = output
-    try ffmpeg.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    ffmpeg.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap {
-      $0.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) }
-    }
+    #expect(cli == (try FFmpegCLI.frameDigests(folder.appendingPathComponent("vedl.mp4").path)))
   }
 
   @Test func aShortGraphStaysOneLine() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VEDLSema
 
 @testable import VEDLCLI
 
@@ -37,9 +38,9 @@ import Testing
 
     let ir = vedl(["ir", path])
     #expect(ir.status == 0)
-    let json = try #require(try JSONSerialization.jsonObject(with: Data(ir.stdout.utf8)) as? [String: Any])
+    let document = try JSONDecoder().decode(TimelineDocument.self, from: Data(ir.stdout.utf8))
     // `terms` milliseconds at 25 fps.
-    #expect(json["frameCount"] as? Int == terms * 25 / 1000, "\(ir.stdout.prefix(300))")
+    #expect(document.frameCount == terms * 25 / 1000, "\(ir.stdout.prefix(300))")
 
     let graph = vedl(["graph", path])
     #expect(graph.status == 0, "\(graph.stderr.prefix(500))")

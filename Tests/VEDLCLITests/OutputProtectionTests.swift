@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VEDLRender
+import VEDLTestSupport
 
 @testable import VEDLCLI
 
@@ -48,12 +49,7 @@ import VEDLRender
   }
 
   func ffmpeg(_ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-    process.arguments = ["-nostdin", "-v", "error", "-y"] + arguments
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    #expect(try FFmpegCLI.run(["-v", "error", "-y"] + arguments).status == 0)
   }
 
   /// The bytes of every file in `folder`, by name (what must not change).

@@ -3,6 +3,7 @@ import Testing
 
 import VEDLMedia
 import VEDLRender
+import VEDLTestSupport
 
 @testable import VEDLCLI
 
@@ -453,14 +454,8 @@ import VEDLRender
 
   /// The pixels of a picture file that are clearly red (the caption box above).
   func redPixels(_ path: String) throws -> Int {
-    let process = Process()
-    let output = Pipe()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-    process.arguments = ["-nostdin", "-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]
-    process.standardOutput = output
-    try process.run()
-    let rgb = [UInt8](output.fileHandleForReading.readDataToEndOfFile())
-    process.waitUntilExit()
+    let rgb = [UInt8](
+      try FFmpegCLI.run(["-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]).stdout)
     return stride(from: 0, to: rgb.count - 2, by: 3).count { rgb[$0] > 180 && rgb[$0 + 1] < 80 && rgb[$0 + 2] < 80 }
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VEDLTestSupport
 
 @testable import VEDLCLI
 
@@ -36,13 +37,7 @@ import Testing
       ],
       ["-f", "lavfi", "-i", "sine=frequency=220:duration=30", media.appendingPathComponent("music.wav").path],
     ]
-    for job in jobs {
-      let p = Process()
-      p.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-      p.arguments = ["-y", "-loglevel", "error"] + job
-      try? p.run()
-      p.waitUntilExit()
-    }
+    for job in jobs { _ = try? FFmpegCLI.run(["-y", "-loglevel", "error"] + job) }
     let srt =
       "1\n00:00:00,500 --> 00:00:02,000\nHello from the subtitles\n\n2\n00:00:02,500 --> 00:00:04,000\nSecond cue\n"
     // A failure here shows as the samples' missing-file diagnostics.

@@ -1,24 +1,18 @@
 import Foundation
 import Testing
+import VEDLTestSupport
 
 @testable import VEDLCLI
 
 /// Runs `ffmpeg` to make a test file at `path`: `seconds` of `testsrc2` picture, and a sine of
 /// `soundSeconds` when given (AAC, so the sound may end a little apart from the picture).
 func makeMedia(at path: String, seconds: String, soundSeconds: String? = nil) {
-  var arguments = [
-    "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=30:duration=\(seconds)",
-  ]
+  var arguments = ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=30:duration=\(seconds)"]
   if let soundSeconds { arguments += ["-f", "lavfi", "-i", "sine=frequency=440:duration=\(soundSeconds)"] }
   arguments += ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"]
   if soundSeconds != nil { arguments += ["-c:a", "aac"] }
   arguments.append(path)
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-  process.arguments = arguments
-  #expect((try? process.run()) != nil)
-  process.waitUntilExit()
-  #expect(process.terminationStatus == 0)
+  #expect((try? FFmpegCLI.run(arguments))?.status == 0)
 }
 
 /// `vedl check` against a real file (made with ffmpeg) whose picture (2 s) is shorter than

@@ -196,15 +196,6 @@ import VEDLTestSupport
     #expect(read.script == fixture.script)
   }
 
-  @Test func psnrStatsAreParsedPerFrame() throws {
-    let text = """
-      n:1 mse_avg:0.00 mse_r:0.00 mse_g:0.00 mse_b:0.00 psnr_avg:inf psnr_r:inf psnr_g:inf psnr_b:inf
-      n:2 mse_avg:1.20 mse_r:1.10 mse_g:1.30 mse_b:1.20 psnr_avg:47.34 psnr_r:47.72 psnr_g:46.99 psnr_b:47.34
-
-      """
-    #expect(try DifferentialRenders.parsePSNRStats(text) == [.infinity, 47.34])
-  }
-
   /// A child that crashes is reported as its signal, and its peak memory is measured.
   @Test func childProcessReportsSignalsAndMemory() throws {
     let crashed = try ChildProcess.run("/bin/sh", ["-c", "kill -SEGV $$"])

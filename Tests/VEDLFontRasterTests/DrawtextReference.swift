@@ -1,4 +1,5 @@
 import Foundation
+import VEDLTestSupport
 
 /// What FFmpeg's own `drawtext` draws and reports for one text, obtained by running the
 /// `ffmpeg` CLI: the red channel of white text drawn on a black RGB frame (which equals the
@@ -53,21 +54,12 @@ struct DrawtextReference {
     let graph =
       "format=rgb24,drawtext=\(common):\(look):x=\(x):y=\(y),"
       + "drawtext=\(common):fontcolor=black@0:x=lh:y=max_glyph_a"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-    process.arguments = [
-      "-hide_banner", "-nostdin", "-loglevel", "debug", "-y", "-f", "lavfi", "-i",
-      "color=black:s=\(width)x\(height)", "-vf", graph, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24",
-      output,
-    ]
-    let log = Pipe()
-    process.standardError = log
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let logData = log.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let logText = String(decoding: logData, as: UTF8.self)
-    guard process.terminationStatus == 0 else { throw ReferenceError.ffmpegFailed(logText) }
+    let result = try FFmpegCLI.run([
+      "-loglevel", "debug", "-y", "-f", "lavfi", "-i", "color=black:s=\(width)x\(height)", "-vf", graph, "-frames:v",
+      "1", "-f", "rawvideo", "-pix_fmt", "rgb24", output,
+    ])
+    let logText = result.stderr
+    guard result.status == 0 else { throw ReferenceError.ffmpegFailed(logText) }
     let rgb = [UInt8](try Data(contentsOf: URL(fileURLWithPath: output)))
     guard rgb.count == width * height * 3 else { throw ReferenceError.ffmpegFailed("short output") }
     let drawn = try values(in: logText, filter: "Parsed_drawtext_1")

@@ -1,5 +1,6 @@
 import Foundation
 import VEDLFontRaster
+import VEDLTestSupport
 
 /// A black 8-bit canvas on which a `RenderedText` mask is painted in white at `drawtext`'s
 /// `x`/`y` with `drawtext`'s own blend arithmetic (white through coverage `c` over black is
@@ -55,8 +56,7 @@ struct PictureComparison: CustomStringConvertible {
       squares += Double(difference * difference)
     }
     maxDifference = maximum
-    let mse = squares / Double(max(1, expected.count))
-    psnr = mse == 0 ? .infinity : 10 * log10((255.0 * 255.0) / mse)
+    psnr = PSNR.decibels(meanSquaredError: squares / Double(max(1, expected.count)))
   }
 
   /// Whether both pictures have the same non-zero bounding box.

@@ -142,7 +142,9 @@ import VEDLTime
       }
     }
     if let timeline = check.timeline {
-      #expect(JSONSerialization.isValidJSONObject(timeline.jsonObject), "IR JSON — \(what)")
+      let document = timeline.document
+      let back = try? JSONDecoder().decode(TimelineDocument.self, from: Data(timeline.jsonText.utf8))
+      #expect(back == document, "IR JSON — \(what)")
       for export in [nil] + timeline.exports.map(Optional.some) {
         _ = Lowering.lower(timeline, export: export)
       }

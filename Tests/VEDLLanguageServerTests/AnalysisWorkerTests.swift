@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VEDLDiagnostics
 import VEDLIDE
 
 @testable import VEDLLanguageServer

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VEDLDiagnostics
 import VEDLIDE
 import VEDLSema
 import VEDLTime

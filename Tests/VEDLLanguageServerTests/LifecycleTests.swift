@@ -1,4 +1,5 @@
 import Testing
+import VEDLDiagnostics
 
 @testable import VEDLLanguageServer
 

@@ -1,4 +1,5 @@
 import Foundation
+import VEDLDiagnostics
 import VEDLIDE
 import VEDLSema
 

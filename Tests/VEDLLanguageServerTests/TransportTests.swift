@@ -133,4 +133,13 @@ import Testing
     #expect(DocumentURI.uri(ofPath: "/home/a b/é.vedl") == "file:///home/a%20b/%C3%A9.vedl")
     #expect(DocumentURI.path(of: DocumentURI.uri(ofPath: "/x/[1]#?.vedl")) == "/x/[1]#?.vedl")
   }
+
+  @Test func aBadMessageIsAParseError() {
+    guard case .invalid(let id, let error) = IncomingMessage.decode(Array("{\"jsonrpc\": \"2.0\", \"id\": ".utf8))
+    else {
+      Issue.record("a truncated message was accepted")
+      return
+    }
+    #expect(id == nil && error.code == -32700)
+  }
 }

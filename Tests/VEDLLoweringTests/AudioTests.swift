@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VEDLSema
+import VEDLTestSupport
 import VEDLTime
 
 @testable import VEDLLowering
@@ -21,7 +22,7 @@ import VEDLTime
       track main { clip color(black) duration: 2s }
       track audio { clip tone(1000) at: 1500ms duration: 100ms }
       """)
-    let samples = try FFmpeg.samples(path)
+    let samples = try FFmpegCLI.int16Samples(path)
     #expect(abs(samples.count / 2 - 96000) <= 1024)
     let start = try #require(onset(samples))
     // ±1 ms; the sine starts at zero, so its first quarter-peak sample comes a few later.
@@ -40,7 +41,7 @@ import VEDLTime
       track audio { clip music trim: \(trim) at: 1s }
       """)
     #expect(graph.inputs.first?.seek == (trim.hasPrefix("2250") ? Rational(5, 4)! : nil))
-    let start = try #require(onset(try FFmpeg.samples(path)))
+    let start = try #require(onset(try FFmpegCLI.int16Samples(path)))
     #expect(abs(start - 60000) <= 48, "onset at sample \(start)")
   }
 
@@ -55,7 +56,7 @@ import VEDLTime
         clip src trim: 2s..3s
       }
       """)
-    let samples = try FFmpeg.samples(path)
+    let samples = try FFmpegCLI.int16Samples(path)
     #expect(abs(samples.count / 2 - 96000) <= 1024)
     let start = try #require(onset(samples))
     #expect(abs(start - 48000) <= 96, "onset at sample \(start)")
@@ -75,7 +76,7 @@ import VEDLTime
       }
       """)
     let expected = Int(SampleGrid.standard.sampleFloor(at: timeline.duration))
-    let count = try FFmpeg.samples(path).count / 2
+    let count = try FFmpegCLI.int16Samples(path).count / 2
     #expect(abs(count - expected) <= 1024, "\(count) samples, expected \(expected)")
   }
 
@@ -85,7 +86,7 @@ import VEDLTime
       let lines = (0..<tracks).map { "track audio \"t\($0)\" { clip tone(500) at: 0s duration: 1s volume: -12dB }" }
       let (path, _, _) = try Harness.render(
         "canvas 64x48 fps: 30\ntrack main { clip color(black) duration: 1s }\n" + lines.joined(separator: "\n"))
-      let samples = try FFmpeg.samples(path)
+      let samples = try FFmpegCLI.int16Samples(path)
       return samples[9600..<38400].map { abs(Int($0)) }.max() ?? 0
     }
     let one = try peak(1)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VEDLSema
+import VEDLTestSupport
 
 @testable import VEDLLowering
 
@@ -13,7 +14,7 @@ import VEDLSema
     do {
       let media = try GeneratedMedia.get()
       for (name, size) in [("mark", "12x8"), ("big", "80x60")] {
-        try FFmpeg.mustRun([
+        try FFmpegCLI.mustRun([
           "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=red:s=\(size)", "-frames:v", "1",
           media.directory + "/media/\(name).png",
         ])
@@ -46,12 +47,11 @@ import VEDLSema
     let graph = try Harness.graph(timeline, export: export, options: LoweringOptions(baseDirectory: media.directory))
     let output = media.directory + "/mark-\(UUID().uuidString).\(export.format.rawValue)"
     defer { try? FileManager.default.removeItem(atPath: output) }
-    try FFmpeg.mustRun(
+    try FFmpegCLI.mustRun(
       FilterGraphPrinter.command(
         graph, output: output,
-        encoding: EncodingSettings(format: export.format, preset: QualityPreset.named(.high), speed: .fastest)),
-      sourceLocation: sourceLocation)
-    let decoded = try FFmpeg.run([
+        encoding: EncodingSettings(format: export.format, preset: QualityPreset.named(.high), speed: .fastest)))
+    let decoded = try FFmpegCLI.run([
       "-v", "error", "-i", output, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "gray", "-",
     ])
     return ([UInt8](decoded.stdout), graph)
@@ -133,10 +133,10 @@ import VEDLSema
     let graph = try Harness.graph(timeline, options: LoweringOptions(baseDirectory: media.directory, format: .png))
     let output = media.directory + "/caption-\(UUID().uuidString).png"
     defer { try? FileManager.default.removeItem(atPath: output) }
-    try FFmpeg.mustRun(
+    try FFmpegCLI.mustRun(
       FilterGraphPrinter.command(
         graph, output: output, encoding: EncodingSettings(format: .png, preset: QualityPreset.named(.high))))
-    let decoded = try FFmpeg.run(["-v", "error", "-i", output, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+    let decoded = try FFmpegCLI.run(["-v", "error", "-i", output, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
     return [UInt8](decoded.stdout)
   }
 
@@ -190,7 +190,7 @@ import VEDLSema
           style size: 12 color: white box: white outline: white position: bottom margin: 2
         }
         """)
-      let frames = try FFmpeg.grayFrames(path, width: 64, height: 48)
+      let frames = try FFmpegCLI.grayFrames(path, width: 64, height: 48)
       #expect(frames.count == 15)
       let lit = frames.indices.filter { k in frames[k].contains { $0 > 128 } }
       #expect(lit == (burnIn ? Array(6..<12) : []), "burnIn: \(burnIn)")

@@ -135,7 +135,7 @@ func parseFilter(_ printed: String) -> (name: String, options: [(String, String)
         ],
         videoOutput: "v", audioOutput: nil, frameRate: FrameRate(1)!, width: 400, height: 48, duration: .one,
         frameCount: 1)
-      let result = try FFmpeg.run(
+      let result = try FFmpegCLI.run(
         [
           "-v", "error", "-filter_complex", FilterGraphPrinter.filterComplex(graph), "-map", "[v]", "-f", "rawvideo",
           "-pix_fmt", "gray", "-",
@@ -172,7 +172,7 @@ func parseFilter(_ printed: String) -> (name: String, options: [(String, String)
     let graph = try Harness.graph(timeline, options: LoweringOptions(baseDirectory: folder))
     let output = folder + "/out put's.mp4"
     let settings = EncodingSettings(format: .mp4, preset: QualityPreset.named(.low), speed: .fastest)
-    try FFmpeg.mustRun(FilterGraphPrinter.command(graph, output: output, encoding: settings))
-    #expect(try FFmpeg.grayFrames(output, width: 64, height: 48).count == 10)
+    try FFmpegCLI.mustRun(FilterGraphPrinter.command(graph, output: output, encoding: settings))
+    #expect(try FFmpegCLI.grayFrames(output, width: 64, height: 48).count == 10)
   }
 }

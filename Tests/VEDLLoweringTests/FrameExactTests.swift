@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VEDLSema
+import VEDLTestSupport
 import VEDLTime
 
 @testable import VEDLLowering
@@ -14,22 +15,10 @@ import VEDLTime
   @discardableResult
   func expectExact(_ script: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [Int] {
     let (path, timeline, _) = try Harness.render(script, sourceLocation: sourceLocation)
-    let frames = try FFmpeg.grayFrames(path, width: FrameIndex.width, height: FrameIndex.height)
+    let frames = try FFmpegCLI.grayFrames(path, width: FrameIndex.width, height: FrameIndex.height)
     #expect(Int64(frames.count) == timeline.frameCount, "frame count", sourceLocation: sourceLocation)
     let decoded = frames.map { FrameIndex.read($0) }
-    let main = timeline.tracks.first { $0.kind == .main }?.items ?? []
-    var blended = Set<Int64>()
-    for t in timeline.transitions { blended.formUnion(t.startFrame..<t.endFrame) }
-    var mismatches: [String] = []
-    for item in main where item.kind == .clip && item.source.map({ timeline.sources[$0].kind == .video }) == true {
-      for (offset, expected) in Harness.predictedIndices(item, grid: timeline.canvas.grid).enumerated() {
-        let k = item.startFrame + Int64(offset)
-        guard !blended.contains(k), Int(k) < decoded.count, let expected else { continue }
-        if decoded[Int(k)] != Int(expected) {
-          mismatches.append("frame \(k): got \(decoded[Int(k)]), expected \(expected)")
-        }
-      }
-    }
+    let mismatches = FrameIndex.mismatches(decoded, in: timeline)
     #expect(mismatches.isEmpty, "\(mismatches.prefix(8))", sourceLocation: sourceLocation)
     return decoded
   }
@@ -100,7 +89,7 @@ import VEDLTime
   func theFirstFrameOfASlideIsTheOutgoingFrameWhole(_ direction: String) throws {
     let (path, _, _) = try Harness.render(
       Self.script("clip src trim: 0s..2s\nslide 500ms direction: \(direction)\nclip src trim: 3s..5s"))
-    let frames = try FFmpeg.grayFrames(path, width: FrameIndex.width, height: FrameIndex.height)
+    let frames = try FFmpegCLI.grayFrames(path, width: FrameIndex.width, height: FrameIndex.height)
     #expect(frames.count == 105)
     // Frame 45 (binary 101101) is the outgoing clip's frame 45: blocks 0, 2, 3 and 5 white.
     let first = frames[45]
@@ -140,7 +129,7 @@ import VEDLTime
       track main { clip color(black) duration: 1s }
       track overlay { shape rect at: 10f duration: 10f { fill white; size width: 8 height: 8; position x: 4 y: 4 } }
       """)
-    let frames = try FFmpeg.grayFrames(path, width: 64, height: 48)
+    let frames = try FFmpegCLI.grayFrames(path, width: 64, height: 48)
     let lit = frames.indices.filter { frames[$0][8 * 64 + 8] > 128 }
     #expect(frames.count == 30)
     #expect(lit == Array(10..<20))
@@ -155,7 +144,7 @@ import VEDLTime
       track main { clip color(#808080) duration: 2s }
       track overlay { clip src at: 15f trim: 40f..70f }
       """)
-    let frames = try FFmpeg.grayFrames(path, width: 64, height: 48)
+    let frames = try FFmpegCLI.grayFrames(path, width: 64, height: 48)
     #expect(frames.count == 60)
     let decoded = frames.map { FrameIndex.read($0) }
     // Grey (128 → read as 0 bits… or all bits) before and after; exact indices on 15…44.
@@ -175,7 +164,7 @@ import VEDLTime
         style size: 12 color: white box: white position: bottom margin: 2
       }
       """)
-    let frames = try FFmpeg.grayFrames(path, width: 64, height: 48)
+    let frames = try FFmpegCLI.grayFrames(path, width: 64, height: 48)
     let boxed = frames.indices.filter { frames[$0][40 * 64 + 32] > 128 }
     #expect(frames.count == 15)
     #expect(boxed == Array(6..<12))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VEDLSema
 import VEDLSource
+import VEDLTestSupport
 import VEDLTime
 
 @testable import VEDLLowering
@@ -66,15 +67,15 @@ import VEDLTime
       let settings = EncodingSettings(
         format: format, preset: export.map { QualityPreset.named($0.quality) ?? .named(.high) } ?? .named(.high),
         speed: .fastest)
-      try FFmpeg.mustRun(FilterGraphPrinter.command(graph, output: output, encoding: settings))
-      let probe = try FFmpeg.run(["-v", "error", "-i", output, "-map", "0:v", "-f", "null", "-"])
+      try FFmpegCLI.mustRun(FilterGraphPrinter.command(graph, output: output, encoding: settings))
+      let probe = try FFmpegCLI.run(["-v", "error", "-i", output, "-map", "0:v", "-f", "null", "-"])
       #expect(probe.status == 0)
-      let frames = try FFmpeg.run(["-v", "error", "-i", output, "-map", "0:v", "-f", "framemd5", "-"])
+      let frames = try FFmpegCLI.run(["-v", "error", "-i", output, "-map", "0:v", "-f", "framemd5", "-"])
       let count = String(decoding: frames.stdout, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("#") }
         .count
       #expect(Int64(count) == graph.frameCount, "\(name) → \(format.rawValue): frame count")
       if graph.audioOutput != nil {
-        let samples = try FFmpeg.samples(output).count / 2
+        let samples = try FFmpegCLI.int16Samples(output).count / 2
         let expected = Int(SampleGrid.standard.sampleFloor(at: graph.duration))
         // Within one encoder frame (AAC 1024, Opus 960 samples).
         #expect(abs(samples - expected) <= 1024, "\(name): \(samples) samples, expected \(expected)")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VEDLSema
+import VEDLTestSupport
 import VEDLTime
 
 @testable import VEDLLowering
@@ -54,8 +55,8 @@ import VEDLTime
       graphs.append(text)
       let output = media.directory + "/crop-\(UUID().uuidString).mp4"
       let settings = EncodingSettings(format: .mp4, preset: QualityPreset.named(.high), speed: .fastest)
-      try FFmpeg.mustRun(FilterGraphPrinter.command(graph, output: output, encoding: settings))
-      let decoded = try FFmpeg.run(["-v", "error", "-i", output, "-map", "0:v", "-f", "framemd5", "-"])
+      try FFmpegCLI.mustRun(FilterGraphPrinter.command(graph, output: output, encoding: settings))
+      let decoded = try FFmpegCLI.run(["-v", "error", "-i", output, "-map", "0:v", "-f", "framemd5", "-"])
       pictures.append(String(decoding: decoded.stdout, as: UTF8.self))
     }
     // With the format known the crop comes first; unknown, after the conversion.

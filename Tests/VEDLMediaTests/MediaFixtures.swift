@@ -1,4 +1,5 @@
 import Foundation
+import VEDLTestSupport
 
 /// A temporary folder in which a test makes its media with the `ffmpeg` CLI (FFmpeg's own
 /// `testsrc2` and `sine` sources), so no binary file lives in the repository. Each test makes
@@ -30,20 +31,12 @@ struct MediaFixtures {
   @discardableResult
   func ffmpeg(_ arguments: [String], output name: String) throws -> String {
     let output = path(name)
-    let process = Process()
-    process.executableURL = try Self.ffmpegExecutable()
-    process.arguments = ["-nostdin", "-hide_banner", "-y", "-v", "error"] + arguments + [output]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let message = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
+    guard FileManager.default.isExecutableFile(atPath: ChildProcess.ffmpeg) else {
       throw Failure(
-        description: "ffmpeg \(arguments.joined(separator: " ")) failed with status "
-          + "\(process.terminationStatus): \(String(decoding: message, as: UTF8.self))")
+        description: "the ffmpeg CLI is not installed (not on PATH, not at /usr/bin/ffmpeg); "
+          + "VEDLMedia's tests make their media with it: apt-get install ffmpeg")
     }
+    try FFmpegCLI.mustRun(["-y", "-v", "error"] + arguments + [output])
     return output
   }
 
@@ -75,18 +68,4 @@ struct MediaFixtures {
 
   /// Whether `testClip` adds a sound track.
   enum AudioTrack { case none, sine }
-
-  /// Finds `ffmpeg` on `PATH` (or at /usr/bin/ffmpeg); a missing CLI fails the test loudly
-  /// rather than skipping it.
-  static func ffmpegExecutable() throws -> URL {
-    let environment = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    let candidates = environment.split(separator: ":").map { "\($0)/ffmpeg" } + ["/usr/bin/ffmpeg"]
-    guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) })
-    else {
-      throw Failure(
-        description: "the ffmpeg CLI is not installed (not on PATH, not at /usr/bin/ffmpeg); "
-          + "VEDLMedia's tests make their media with it: apt-get install ffmpeg")
-    }
-    return URL(fileURLWithPath: found)
-  }
 }

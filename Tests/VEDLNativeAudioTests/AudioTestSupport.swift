@@ -2,65 +2,10 @@ import Foundation
 import Testing
 import VEDLSema
 import VEDLSource
+import VEDLTestSupport
 import VEDLTime
 
 @testable import VEDLNativeAudio
-
-/// Runs the `ffmpeg` CLI (never through a shell) and collects its output.
-enum FFmpegCLI {
-  static let executable = "/usr/bin/ffmpeg"
-
-  /// Runs `ffmpeg` with `arguments`; returns its standard output, or throws with its
-  /// standard error when it fails.
-  @discardableResult
-  static func run(_ arguments: [String]) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["-nostdin", "-hide_banner", "-v", "error"] + arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // Read both pipes while the process runs, so that a full pipe never blocks it.
-    let errorData = LockedBytes()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-      errorData.set(errors.fileHandleForReading.readDataToEndOfFile())
-      group.leave()
-    }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw TestFailure(
-        "ffmpeg \(arguments.joined(separator: " ")) failed: \(String(decoding: errorData.get(), as: UTF8.self))")
-    }
-    return data
-  }
-
-  /// Runs `ffmpeg` and reads its raw output as little-endian 32-bit floats.
-  static func floats(_ arguments: [String]) throws -> [Float] {
-    let data = try run(arguments)
-    return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
-  }
-
-  /// Runs `ffmpeg` and reads its raw output as little-endian signed 16-bit samples.
-  static func shorts(_ arguments: [String]) throws -> [Int16] {
-    let data = try run(arguments)
-    return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
-  }
-}
-
-/// A thread-safe box for bytes read on another queue.
-final class LockedBytes: @unchecked Sendable {
-  private let lock = NSLock()
-  private var data = Data()
-  func set(_ d: Data) { lock.withLock { data = d } }
-  func get() -> Data { lock.withLock { data } }
-}
 
 /// A failure with a message.
 struct TestFailure: Error, CustomStringConvertible {
@@ -116,47 +61,32 @@ final class SoundMedia: Sendable {
   func path(_ name: String) -> String { directory + "/media/" + name }
 
   private init() throws {
-    let temporary = NSTemporaryDirectory()
-    Self.removeStaleFolders(in: temporary)
-    directory = temporary + "vedl-native-audio-\(ProcessInfo.processInfo.processIdentifier)"
-    try FileManager.default.createDirectory(atPath: directory + "/media", withIntermediateDirectories: true)
+    directory = try TestMediaFolder.make(prefix: "vedl-native-audio-")
     let picture = ["-f", "lavfi", "-i", "color=black:s=16x16:r=30:d=4"]
     for (name, level) in [("dc.mkv", "0.5"), ("quarter.mkv", "0.25")] {
-      try FFmpegCLI.run(
+      try FFmpegCLI.mustRun(
         ["-y"] + picture + [
           "-f", "lavfi", "-i", "aevalsrc=\(level)|\(level):s=48000:d=4",
           "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "pcm_f32le", "-shortest", path(name),
         ])
     }
-    try FFmpegCLI.run([
+    try FFmpegCLI.mustRun([
       "-y", "-f", "lavfi", "-i", "aevalsrc=0.5*sin(2*PI*1000*t):s=48000:d=4", "-c:a", "pcm_s16le", path("sine1k.wav"),
     ])
-    try FFmpegCLI.run([
+    try FFmpegCLI.mustRun([
       "-y", "-f", "lavfi", "-i", "color=black:s=16x16:r=30:d=6", "-f", "lavfi", "-i",
       "sine=frequency=440:sample_rate=44100:d=6", "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac",
       "-shortest", path("voice.mp4"),
     ])
-    try FFmpegCLI.run([
+    try FFmpegCLI.mustRun([
       "-y", "-f", "lavfi", "-i", "color=black:s=16x16:r=30:d=6", "-f", "lavfi", "-i",
       "aevalsrc=0.3*sin(2*PI*440*t)+0.2*sin(2*PI*1250*t):s=44100:d=6", "-c:v", "libx264", "-preset", "ultrafast",
       "-c:a", "pcm_s16le", "-shortest", path("tones.mov"),
     ])
-    try FFmpegCLI.run([
+    try FFmpegCLI.mustRun([
       "-y", "-f", "lavfi", "-i", "aevalsrc=0.4*sin(2*PI*330*t)|0.3*sin(2*PI*550*t):s=44100:d=6",
       "-c:a", "pcm_s16le", path("music.wav"),
     ])
-  }
-
-  /// Removes the media folders of earlier runs whose process has ended (the test library
-  /// has no hook to clean up after the last test).
-  private static func removeStaleFolders(in temporary: String) {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
-    for name in names where name.hasPrefix("vedl-native-audio-") {
-      guard let pid = Int32(name.dropFirst("vedl-native-audio-".count)), kill(pid, 0) != 0, errno == ESRCH else {
-        continue
-      }
-      try? FileManager.default.removeItem(atPath: temporary + name)
-    }
   }
 }
 

@@ -1,5 +1,6 @@
 import Testing
 import VEDLSema
+import VEDLTestSupport
 import VEDLTime
 
 @testable import VEDLNativeAudio

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VEDLSema
+import VEDLTestSupport
 
 /// Ducking as heard: a 1 kHz "music" tone at −3 dB ducked by −12 dB with 200 ms ramps under a
 /// (muted) voice track, rendered by both backends; its level in 2 ms windows must follow the

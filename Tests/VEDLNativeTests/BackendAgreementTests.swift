@@ -3,6 +3,7 @@ import Testing
 import VEDLLowering
 import VEDLNativeAudio
 import VEDLSema
+import VEDLTestSupport
 import VEDLTime
 
 @testable import VEDLNative

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VEDLSema
+import VEDLTestSupport
 import VEDLTime
 
 @testable import VEDLNative
@@ -30,11 +31,8 @@ import VEDLTime
       }
       """, directory: folder)
     for backend in ["ffmpeg", "native"] {
-      let path =
-        backend == "ffmpeg"
-        ? try NativeHarness.renderFFmpeg(timeline, directory: folder, format: .mov, quality: .lossless)
-        : try NativeHarness.renderNative(timeline, directory: folder, format: .mov, quality: .lossless).path
-      let frames = try FFmpegCLI.rgbFrames(path, width: 320, height: 80)
+      let frames = try NativeHarness.losslessRGBFrames(
+        timeline, backend: backend, directory: folder, width: 320, height: 80)
       #expect(frames.count == 20)
       for (k, frame) in frames.enumerated() {
         // The columns holding red (highlighted) and white (plain) glyph pixels.

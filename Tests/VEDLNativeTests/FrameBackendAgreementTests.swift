@@ -5,6 +5,7 @@ import VEDLNative
 import VEDLRaster
 import VEDLRender
 import VEDLSema
+import VEDLTestSupport
 
 /// The native renderer's frames against the FFmpeg backend's: the same frame of the same
 /// script rendered as a `.png` still by the FFmpeg backend (its graph run by the `ffmpeg`
@@ -58,8 +59,7 @@ import VEDLSema
         squares += d * d
       }
     }
-    let mse = squares / Double(rgb.count)
-    return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
+    return PSNR.decibels(meanSquaredError: squares / Double(rgb.count))
   }
 
   /// Draws `frames` of `script` natively and compares each with the FFmpeg backend's;

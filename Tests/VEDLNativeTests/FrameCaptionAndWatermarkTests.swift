@@ -3,6 +3,7 @@ import Testing
 import VEDLNative
 import VEDLRaster
 import VEDLSema
+import VEDLTestSupport
 
 /// The native renderer's `captions burnIn: false`, caption `outline:` and watermark
 /// `margin:`, in pixels (the FFmpeg backend's are in VEDLLoweringTests'

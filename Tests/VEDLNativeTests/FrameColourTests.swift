@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VEDLNative
 import VEDLRaster
+import VEDLTestSupport
 
 /// Decoded pictures reach RGB with the right Y′CbCr matrix and range: the stream's tags when
 /// it has them, else BT.709 for HD (720 lines or more) and BT.601 below, limited range unless

@@ -3,6 +3,7 @@ import Testing
 import VEDLNative
 import VEDLRaster
 import VEDLSema
+import VEDLTestSupport
 
 /// Pixel colours at known points of composed frames: the layout arithmetic (crops, fits,
 /// positions, anchors, margins, scale, shapes) and the blending (opacity, fades, the

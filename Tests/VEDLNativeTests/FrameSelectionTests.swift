@@ -4,6 +4,7 @@ import VEDLFontRaster
 import VEDLNative
 import VEDLRaster
 import VEDLSema
+import VEDLTestSupport
 import VEDLTime
 
 /// `NativeFrameRenderer` picks source frames by §5 on exact timestamps: edits of the

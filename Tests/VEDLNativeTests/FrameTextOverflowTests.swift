@@ -4,6 +4,7 @@ import VEDLLowering
 import VEDLNative
 import VEDLRaster
 import VEDLSema
+import VEDLTestSupport
 
 /// Text that does not fit the picture, against `drawtext` (FFmpeg 5.1): a text wider or
 /// taller than the canvas, centred (so `x`/`y` are negative), placed at negative offsets or

@@ -3,6 +3,7 @@ import Testing
 import VEDLNative
 import VEDLRaster
 import VEDLSema
+import VEDLTestSupport
 
 /// Colour keys on overlay clips in both backends: `chromakey` (FFmpeg's filter on
 /// `yuva444p`, VEDLRaster's `keyed(.chroma, …)` natively) and `colorkey` (on `rgba`,

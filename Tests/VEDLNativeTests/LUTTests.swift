@@ -4,6 +4,7 @@ import VEDLNative
 import VEDLRaster
 import VEDLSema
 import VEDLSource
+import VEDLTestSupport
 
 /// `lut "look.cube"`: the native `applyingLUT` is byte-exact with FFmpeg 5.1's `lut3d`
 /// (trilinear) on every channel level and on random colours, and the two backends agree

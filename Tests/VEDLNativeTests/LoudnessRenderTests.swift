@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VEDLTestSupport
 
 /// `export … loudness: truePeak:` as a listener's meter sees it: renders by both backends
 /// (through the `vedl` executable, as users run it), measured by FFmpeg's own `ebur128`

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VEDLSema
+import VEDLTestSupport
 import VEDLTime
 
 @testable import VEDLNative
@@ -21,8 +22,7 @@ import VEDLTime
 
   /// Renders `script` with both backends (lossless) and returns the grey frames of each.
   static func bothBackends(_ script: String, width: Int, height: Int) throws -> (ffmpeg: [[UInt8]], native: [[UInt8]]) {
-    let folder = NSTemporaryDirectory() + "vedl-motion-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let timeline = try NativeHarness.timeline(script, directory: folder)
     let reference = try NativeHarness.renderFFmpeg(timeline, directory: folder, format: .mov, quality: .lossless)
@@ -143,8 +143,7 @@ import VEDLTime
       default: return -30
       }
     }
-    let folder = NSTemporaryDirectory() + "vedl-motion-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let timeline = try NativeHarness.timeline(script, directory: folder)
     let reference = try NativeHarness.renderFFmpeg(timeline, directory: folder, format: .mov, quality: .lossless)
@@ -169,8 +168,7 @@ import VEDLTime
     // A photo on the main track zooms 1 → 1.25 and pans to (−30, −15) over 2 s with
     // easeInOutSine. Each frame k of it must be the frame a still edit with the static `zoom`
     // and `pan` of instant k/30 draws (the rule), in both backends.
-    let folder = NSTemporaryDirectory() + "vedl-motion-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder + "/media", withIntermediateDirectories: true)
+    let folder = try makeTemporaryFolder(with: "media")
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try FFmpegCLI.mustRun([
       "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=640x360,format=rgb24", "-frames:v", "1",
@@ -203,11 +201,7 @@ import VEDLTime
     }
     for backend in ["ffmpeg", "native"] {
       func render(_ timeline: Timeline) throws -> [[UInt8]] {
-        let path =
-          backend == "ffmpeg"
-          ? try NativeHarness.renderFFmpeg(timeline, directory: folder, format: .mov, quality: .lossless)
-          : try NativeHarness.renderNative(timeline, directory: folder, format: .mov, quality: .lossless).path
-        return try FFmpegCLI.rgbFrames(path, width: 320, height: 180)
+        try NativeHarness.losslessRGBFrames(timeline, backend: backend, directory: folder, width: 320, height: 180)
       }
       let moving = try render(animated)
       #expect(moving.count == 60)
@@ -223,8 +217,7 @@ import VEDLTime
   }
 
   @Test func animatedEditsAgreeAcrossBackends() throws {
-    let folder = NSTemporaryDirectory() + "vedl-motion-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder + "/media", withIntermediateDirectories: true)
+    let folder = try makeTemporaryFolder(with: "media")
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try FFmpegCLI.mustRun([
       "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=30:duration=3", "-c:v", "libx264",

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VEDLSema
+import VEDLTestSupport
 import VEDLTime
 
 @testable import VEDLNative
@@ -84,8 +85,7 @@ import VEDLTime
     // draws (the rule), in both backends: the same picture (≥ 40 dB) with the same solid
     // pixels but for two at most — `rotate` starts each row at a fixed-point offset that it
     // truncates, differently for the animated turn's larger frame.
-    let folder = NSTemporaryDirectory() + "vedl-motion-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     func edit(_ modifier: String, duration: String) throws -> Timeline {
       try NativeHarness.timeline(
@@ -104,11 +104,7 @@ import VEDLTime
     let animated = try edit("animate rotate { key 0s 0deg; key 1s 90deg easing: easeOutQuad }", duration: "1s")
     for backend in ["ffmpeg", "native"] {
       func render(_ timeline: Timeline) throws -> [[UInt8]] {
-        let path =
-          backend == "ffmpeg"
-          ? try NativeHarness.renderFFmpeg(timeline, directory: folder, format: .mov, quality: .lossless)
-          : try NativeHarness.renderNative(timeline, directory: folder, format: .mov, quality: .lossless).path
-        return try FFmpegCLI.rgbFrames(path, width: 120, height: 80)
+        try NativeHarness.losslessRGBFrames(timeline, backend: backend, directory: folder, width: 120, height: 80)
       }
       let moving = try render(animated)
       #expect(moving.count == 30)
@@ -117,8 +113,7 @@ import VEDLTime
         let degrees = (90 * (1 - (1 - p) * (1 - p)) * 1000).rounded() / 1000
         let reference = try render(try edit("rotate \(String(format: "%.3f", degrees))deg", duration: "1f"))
         let solid = zip(moving[k], reference[0]).filter { ($0 > 128) != ($1 > 128) }.count
-        let squared = zip(moving[k], reference[0]).map { Double(Int($0) - Int($1)) }.map { $0 * $0 }
-        let psnr = 10 * log10(255 * 255 / max(squared.reduce(0, +) / Double(squared.count), 1e-9))
+        let psnr = PSNR.decibels(moving[k], reference[0])
         #expect(
           solid <= 6 && psnr >= 40, "\(backend) frame \(k) (\(degrees)°): \(solid) solid values differ, \(psnr) dB")
       }
@@ -129,8 +124,7 @@ import VEDLTime
     // A photo on the main track zooms from 1.2 out to 0.6 over 2 s, panning, on a red
     // canvas: each sampled frame must be what a one-frame edit with the static `zoom` and
     // `pan` of that instant draws — zoomed in (cropped) and zoomed out (red bars) alike.
-    let folder = NSTemporaryDirectory() + "vedl-motion-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder + "/media", withIntermediateDirectories: true)
+    let folder = try makeTemporaryFolder(with: "media")
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try FFmpegCLI.mustRun([
       "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x180,format=rgb24", "-frames:v", "1",
@@ -153,11 +147,7 @@ import VEDLTime
       duration: "2s")
     for backend in ["ffmpeg", "native"] {
       func render(_ timeline: Timeline) throws -> [[UInt8]] {
-        let path =
-          backend == "ffmpeg"
-          ? try NativeHarness.renderFFmpeg(timeline, directory: folder, format: .mov, quality: .lossless)
-          : try NativeHarness.renderNative(timeline, directory: folder, format: .mov, quality: .lossless).path
-        return try FFmpegCLI.rgbFrames(path, width: 160, height: 90)
+        try NativeHarness.losslessRGBFrames(timeline, backend: backend, directory: folder, width: 160, height: 90)
       }
       let moving = try render(animated)
       #expect(moving.count == 50)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VEDLTestSupport
 
 /// `vedl render --backend native` end to end, through the `vedl` executable: the same
 /// temporary file, metadata, thumbnails, sidecars and up-to-date rule as the FFmpeg backend,

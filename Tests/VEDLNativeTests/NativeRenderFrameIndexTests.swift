@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VEDLNative
 import VEDLSema
+import VEDLTestSupport
 import VEDLTime
 
 /// The FFmpeg backend's frame-index tests (Tests/VEDLLoweringTests/FrameExactTests.swift),
@@ -19,14 +20,6 @@ import VEDLTime
     return (path, timeline)
   }
 
-  /// The source frame index §5 predicts at every frame of a clip, for a 30 fps source.
-  static func predictedIndices(_ item: TimelineItem, grid: FrameGrid) -> [Int64?] {
-    guard let timing = item.timing, let source = ConstantRateSource(rate: FrameRate(30)!) else { return [] }
-    return (item.startFrame..<item.endFrame).map { k in
-      timing.sourceFrameIndex(forTimelineFrame: k, grid: grid, source: source)
-    }
-  }
-
   /// Renders `script` and compares every main-track clip frame with the prediction; frames
   /// of transitions are only counted. Returns the decoded indices.
   @discardableResult
@@ -36,19 +29,7 @@ import VEDLTime
     let frames = try FFmpegCLI.grayFrames(path, width: FrameIndex.width, height: FrameIndex.height)
     #expect(Int64(frames.count) == timeline.frameCount, "frame count", sourceLocation: sourceLocation)
     let decoded = frames.map { FrameIndex.read($0) }
-    let main = timeline.tracks.first { $0.kind == .main }?.items ?? []
-    var blended = Set<Int64>()
-    for t in timeline.transitions { blended.formUnion(t.startFrame..<t.endFrame) }
-    var mismatches: [String] = []
-    for item in main where item.kind == .clip && item.source.map({ timeline.sources[$0].kind == .video }) == true {
-      for (offset, expected) in Self.predictedIndices(item, grid: timeline.canvas.grid).enumerated() {
-        let k = item.startFrame + Int64(offset)
-        guard !blended.contains(k), Int(k) < decoded.count, let expected else { continue }
-        if decoded[Int(k)] != Int(expected) {
-          mismatches.append("frame \(k): got \(decoded[Int(k)]), expected \(expected)")
-        }
-      }
-    }
+    let mismatches = FrameIndex.mismatches(decoded, in: timeline)
     #expect(mismatches.isEmpty, "\(mismatches.prefix(8))", sourceLocation: sourceLocation)
     return decoded
   }

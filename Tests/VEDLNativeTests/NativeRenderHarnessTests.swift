@@ -6,157 +6,13 @@ import VEDLNative
 import VEDLRender
 import VEDLSema
 import VEDLSource
+import VEDLTestSupport
 import VEDLTime
 
-// The helpers the native render tests share: the `ffmpeg` CLI, the frame-index pattern,
-// media generated at test time, checking scripts with real probes, rendering with either
-// backend, per-frame PSNR and running the `vedl` executable. The frame-index pattern and
-// the media are the FFmpeg backend's (Tests/VEDLLoweringTests/TestSupport.swift), copied so
-// that the same tests run against the native backend unchanged.
-
-/// Runs the `ffmpeg` CLI (never through a shell) and collects its output.
-enum FFmpegCLI {
-  struct Result {
-    var status: Int32
-    var stdout: Data
-    var stderr: String
-  }
-
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
-  }
-
-  /// Runs `ffmpeg -nostdin ARGUMENTS…`; both pipes are read while it runs.
-  @discardableResult
-  static func run(_ arguments: [String], executable: String = "/usr/bin/ffmpeg") throws -> Result {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = (executable.hasSuffix("ffmpeg") ? ["-nostdin"] : []) + arguments
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let errors = DataBox()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-      errors.set(err.fileHandleForReading.readDataToEndOfFile())
-      group.leave()
-    }
-    let output = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus, stdout: output, stderr: String(decoding: errors.get(), as: UTF8.self))
-  }
-
-  /// Runs `ffmpeg` and throws its message unless it exits with 0.
-  static func mustRun(_ arguments: [String]) throws {
-    let result = try run(arguments)
-    guard result.status == 0 else { throw Failure(description: "ffmpeg \(arguments) failed: \(result.stderr)") }
-  }
-
-  /// Decodes a video's frames to 8-bit grey, one array per frame.
-  static func grayFrames(_ path: String, width: Int, height: Int) throws -> [[UInt8]] {
-    let result = try run(["-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "gray", "-"])
-    guard result.status == 0 else { throw Failure(description: "decoding \(path) failed: \(result.stderr)") }
-    let bytes = [UInt8](result.stdout)
-    let size = width * height
-    return stride(from: 0, to: bytes.count - size + 1, by: size).map { Array(bytes[$0..<($0 + size)]) }
-  }
-
-  /// The Y′ planes of a `yuv420p` video as stored (limited range, no conversion).
-  static func lumaPlanes(_ path: String, width: Int, height: Int) throws -> [[UInt8]] {
-    let result = try run(["-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "yuv420p", "-"])
-    guard result.status == 0 else { throw Failure(description: "decoding \(path) failed: \(result.stderr)") }
-    let bytes = [UInt8](result.stdout)
-    let size = width * height * 3 / 2
-    return stride(from: 0, to: bytes.count - size + 1, by: size).map { Array(bytes[$0..<($0 + width * height)]) }
-  }
-
-  /// Decodes a video's frames to RGB24 as a player shows them (the stream's matrix and
-  /// range honoured), one array per frame.
-  static func rgbFrames(_ path: String, width: Int, height: Int) throws -> [[UInt8]] {
-    let result = try run(["-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
-    guard result.status == 0 else { throw Failure(description: "decoding \(path) failed: \(result.stderr)") }
-    let bytes = [UInt8](result.stdout)
-    let size = width * height * 3
-    return stride(from: 0, to: bytes.count - size + 1, by: size).map { Array(bytes[$0..<($0 + size)]) }
-  }
-
-  /// Decodes a file's sound to 48 kHz stereo 32-bit float samples (interleaved).
-  static func samples(_ path: String) throws -> [Float] {
-    let result = try run(["-v", "error", "-i", path, "-f", "f32le", "-ac", "2", "-ar", "48000", "-"])
-    guard result.status == 0 else { throw Failure(description: "decoding \(path) failed: \(result.stderr)") }
-    return result.stdout.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
-  }
-
-  /// The PSNR (dB) of every frame of `b` against the same frame of `a`, compared in RGB as a
-  /// player shows them: each file is turned into RGB with the matrix and range it is tagged
-  /// with (untagged: swscale's BT.601), so an HD output tagged BT.709 and one converted with
-  /// BT.601 agree when their colours do. `.infinity` for identical frames.
-  static func psnrPerFrame(_ a: String, _ b: String, folder: String) throws -> [Double] {
-    let stats = (folder as NSString).appendingPathComponent("psnr-\(UUID().uuidString).log")
-    defer { try? FileManager.default.removeItem(atPath: stats) }
-    let first = "[0:v]format=gbrp[a]"
-    let second = "[1:v]format=gbrp[b]"
-    try mustRun([
-      "-v", "error", "-i", a, "-i", b, "-lavfi", "\(first);\(second);[a][b]psnr=stats_file=\(stats)", "-f", "null",
-      "-",
-    ])
-    return try parsePSNRStats(String(contentsOfFile: stats, encoding: .utf8))
-  }
-
-  /// The `psnr_avg` of each line of a `psnr` filter stats file.
-  static func parsePSNRStats(_ text: String) throws -> [Double] {
-    try text.split(separator: "\n").map { line in
-      guard let field = line.split(separator: " ").first(where: { $0.hasPrefix("psnr_avg:") }) else {
-        throw Failure(description: "no psnr_avg in `\(line)`")
-      }
-      let value = field.dropFirst("psnr_avg:".count)
-      if value == "inf" { return .infinity }
-      guard let number = Double(value) else { throw Failure(description: "bad psnr_avg in `\(line)`") }
-      return number
-    }
-  }
-}
-
-/// A thread-safe box for bytes read on another queue.
-final class DataBox: @unchecked Sendable {
-  private let lock = NSLock()
-  private var data = Data()
-  func set(_ d: Data) { lock.withLock { data = d } }
-  func get() -> Data { lock.withLock { data } }
-}
-
-/// The "frame-index" pattern: a 64×48 picture of twelve 16×16 black or white blocks whose
-/// bits spell the frame's index (block `b` at column `b % 4`, row `b / 4`). It survives
-/// YUV 4:2:0 and lossy coding, so the index of every decoded frame can be read back.
-enum FrameIndex {
-  static let width = 64
-  static let height = 48
-
-  /// The `geq` expression drawing frame `N`'s index.
-  static let expression = "255*mod(floor(N/pow(2,floor(X/16)+4*floor(Y/16))),2)"
-
-  /// Reads the index of a decoded grey frame.
-  static func read(_ frame: [UInt8], width: Int = width) -> Int {
-    var value = 0
-    for bit in 0..<12 {
-      let x = (bit % 4) * 16 + 8
-      let y = (bit / 4) * 16 + 8
-      if frame[y * width + x] > 128 { value |= 1 << bit }
-    }
-    return value
-  }
-
-  /// Grey level of pixel (`x`, `y`) of the pattern for `index`: what `expression` draws.
-  static func level(index: Int, x: Int, y: Int) -> UInt8 {
-    (index >> ((x / 16) + 4 * (y / 16))) & 1 == 1 ? 255 : 0
-  }
-}
+// The helpers the native render tests share: media generated at test time, checking scripts
+// with real probes, rendering with either backend and running the `vedl` executable. The
+// `ffmpeg` CLI, the frame-index pattern and per-frame PSNR are VEDLTestSupport's, shared
+// with the FFmpeg backend's tests so that the same tests run against both backends.
 
 /// Media generated once per test run with the `ffmpeg` CLI (the FFmpeg backend's frame-index
 /// media): nothing binary is committed.
@@ -182,26 +38,8 @@ final class NativeTestMedia: Sendable {
   static func get() throws -> NativeTestMedia { try shared.get() }
 
   private init() throws {
-    let temporary = NSTemporaryDirectory()
-    Self.removeStaleFolders(in: temporary)
-    directory = temporary + "vedl-native-\(ProcessInfo.processInfo.processIdentifier)"
-    try FileManager.default.createDirectory(atPath: directory + "/media", withIntermediateDirectories: true)
-    try FFmpegCLI.mustRun([
-      "-v", "error", "-y",
-      "-f", "lavfi", "-i", "color=black:s=64x48:r=30:d=6,format=gray,geq=lum='\(FrameIndex.expression)'",
-      "-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=48000:d=6",
-      "-c:v", "libx264", "-preset", "ultrafast", "-qp", "0", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest",
-      directory + "/media/index30.mp4",
-    ])
-  }
-
-  /// Removes the media folders of earlier runs whose process has ended.
-  private static func removeStaleFolders(in temporary: String) {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
-    for name in names where name.hasPrefix("vedl-native-") {
-      guard let pid = Int32(name.dropFirst("vedl-native-".count)), kill(pid, 0) != 0, errno == ESRCH else { continue }
-      try? FileManager.default.removeItem(atPath: temporary + name)
-    }
+    directory = try TestMediaFolder.make(prefix: "vedl-native-")
+    try FrameIndex.makeIndex30(at: directory + "/media/index30.mp4")
   }
 }
 
@@ -257,6 +95,19 @@ enum NativeHarness {
     let renderer = NativeRenderer(timeline: timeline, export: export, encoding: encoding(format, quality: quality))
     let summary = try renderer.render(to: output)
     return (output, summary)
+  }
+
+  /// Renders `timeline` losslessly to a `.mov` with `backend` (`"ffmpeg"` or `"native"`)
+  /// and decodes its frames to RGB24: how the motion tests compare a frame of each backend
+  /// with a still edit of the same instant.
+  static func losslessRGBFrames(_ timeline: Timeline, backend: String, directory: String, width: Int, height: Int)
+    throws -> [[UInt8]]
+  {
+    let path =
+      backend == "ffmpeg"
+      ? try renderFFmpeg(timeline, directory: directory, format: .mov, quality: .lossless)
+      : try renderNative(timeline, directory: directory, format: .mov, quality: .lossless).path
+    return try FFmpegCLI.rgbFrames(path, width: width, height: height)
   }
 
   /// Renders `timeline` with the FFmpeg backend's graph through the `ffmpeg` CLI (the
@@ -317,39 +168,20 @@ enum VEDLExecutable {
   static func run(_ arguments: [String], in folder: String, environment: [String: String] = [:]) throws -> (
     status: Int32, stdout: String, stderr: String
   ) {
-    let process = Process()
-    process.executableURL = try url()
-    process.arguments = arguments
-    if !environment.isEmpty {
-      process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-    }
-    process.currentDirectoryURL = URL(fileURLWithPath: folder)
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let errors = DataBox()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-      errors.set(err.fileHandleForReading.readDataToEndOfFile())
-      group.leave()
-    }
-    let output = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
+    let result = try ChildProcess.run(try url().path, arguments, environment: environment, directory: folder)
     return (
-      process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors.get(), as: UTF8.self)
+      result.exitedNormally ? result.status : 128 + result.status,
+      String(decoding: result.standardOutput, as: UTF8.self),
+      result.standardError
     )
   }
 }
 
-/// A fresh temporary folder.
-func makeTemporaryFolder() throws -> String {
+/// A fresh temporary folder (with `subfolder` inside, e.g. `media`, when given).
+func makeTemporaryFolder(with subfolder: String? = nil) throws -> String {
   let folder = NSTemporaryDirectory() + "vedl-native-test-\(UUID().uuidString)"
-  try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  try FileManager.default.createDirectory(
+    atPath: subfolder.map { folder + "/" + $0 } ?? folder, withIntermediateDirectories: true)
   return folder
 }
 

@@ -5,6 +5,7 @@ import VEDLMedia
 import VEDLNativeAudio
 import VEDLRaster
 import VEDLSema
+import VEDLTestSupport
 import VEDLTime
 
 @testable import VEDLNative

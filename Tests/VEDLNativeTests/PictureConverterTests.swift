@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VEDLLowering
 import VEDLSema
+import VEDLTestSupport
 
 @testable import VEDLNative
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VEDLSema
+import VEDLTestSupport
 
 /// Sources of any width render natively (bdf5f92): swscale writes whole groups of 16 pixels, so
 /// converting a 1000- or 1080-pixel-wide picture (a phone clip) straight into its RGBA array
@@ -52,16 +53,7 @@ import VEDLSema
   }
 
   /// PSNR (dB) of two RGB24 pictures of the same size.
-  static func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
-    guard a.count == b.count, !a.isEmpty else { return 0 }
-    var squares = 0.0
-    for i in a.indices {
-      let d = Double(a[i]) - Double(b[i])
-      squares += d * d
-    }
-    let mse = squares / Double(a.count)
-    return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
-  }
+  static func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double { PSNR.decibels(a, b) }
 
   @Test(arguments: sources)
   func aSourceOfThisWidthRendersNatively(_ source: Source) throws {

@@ -3,6 +3,7 @@ import Testing
 import VEDLNative
 import VEDLRaster
 import VEDLSema
+import VEDLTestSupport
 
 /// `vedl still FILE --at TIME -o OUT`, run as the built executable: the picture written is
 /// exactly the native renderer's frame (PNG, lossless WebP) or close to it (JPEG), equals the

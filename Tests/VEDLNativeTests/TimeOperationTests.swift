@@ -4,6 +4,7 @@ import VEDLLowering
 import VEDLNative
 import VEDLNativeAudio
 import VEDLSema
+import VEDLTestSupport
 import VEDLTime
 
 /// The time operations (docs/language.md §4.15) rendered by both backends from a frame-index

@@ -4,6 +4,7 @@ import VEDLLowering
 import VEDLNative
 import VEDLRaster
 import VEDLSema
+import VEDLTestSupport
 import VEDLTime
 
 /// `waveform(audio:color:style:)` (docs/language.md, Waveforms) in both backends, against

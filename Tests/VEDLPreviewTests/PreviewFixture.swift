@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VEDLPreview
+import VEDLTestSupport
 
 @testable import VEDLCLI
 
@@ -54,11 +55,11 @@ final class PreviewFixture {
         io: captured.io(currentDirectory: folder))
       #expect(status == 0, "vedl render failed: \(captured.stderr)")
     }
-    let png = try Picture.run([
-      "ffmpeg", "-v", "error", "-i", out, "-vf", "select=eq(n\\,\(frame))", "-frames:v", "1", "-f", "image2pipe",
+    let png = try FFmpegCLI.run([
+      "-v", "error", "-i", out, "-vf", "select=eq(n\\,\(frame))", "-frames:v", "1", "-f", "image2pipe",
       "-vcodec", "png", "-",
     ])
-    return try Picture(png: Data(png), keepingPNG: true)
+    return try Picture(png: png.stdout, keepingPNG: true)
   }
 
   /// The frame as the server draws it.
@@ -89,23 +90,10 @@ struct Picture {
     let input = (NSTemporaryDirectory() as NSString).appendingPathComponent("vedl-picture-\(UUID().uuidString).png")
     try png.write(to: URL(fileURLWithPath: input))
     defer { try? FileManager.default.removeItem(atPath: input) }
-    rgb = try Self.run(["ffmpeg", "-v", "error", "-i", input, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+    rgb = [UInt8](try FFmpegCLI.run(["-v", "error", "-i", input, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]).stdout)
     guard rgb.count == width * height * 3 else {
       throw RawHTTP.Failure(description: "ffmpeg decoded \(rgb.count) bytes")
     }
-  }
-
-  static func run(_ arguments: [String]) throws -> [UInt8] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return [UInt8](data)
   }
 
   /// The PSNR against `video`, a frame decoded from a 4:2:0 render, measured by ffmpeg's
@@ -122,23 +110,7 @@ struct Picture {
     guard let mine = png, let theirs = video.png else { throw RawHTTP.Failure(description: "no PNG kept") }
     try mine.write(to: URL(fileURLWithPath: a))
     try theirs.write(to: URL(fileURLWithPath: b))
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "ffmpeg", "-hide_banner", "-i", a, "-i", b, "-lavfi", "[0:v]format=yuv420p[a];[1:v]format=yuv420p[b];[a][b]psnr",
-      "-f", "null", "-",
-    ]
-    let pipe = Pipe()
-    process.standardError = pipe
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let log = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard let range = log.range(of: "average:") else { throw RawHTTP.Failure(description: "no PSNR in: \(log)") }
-    let value = log[range.upperBound...].prefix { !$0.isWhitespace }
-    if value == "inf" { return .infinity }
-    guard let db = Double(value) else { throw RawHTTP.Failure(description: "bad PSNR \(value)") }
-    return db
+    return try FFmpegCLI.averagePSNR(a, b, pixelFormat: "yuv420p")
   }
 
   /// The colour at (`x`, `y`).
@@ -150,12 +122,6 @@ struct Picture {
   /// The peak signal-to-noise ratio against `other` (same size), in dB; infinity when equal.
   func psnr(_ other: Picture) -> Double {
     precondition(width == other.width && height == other.height)
-    var sum = 0.0
-    for i in 0..<rgb.count {
-      let d = Double(Int(rgb[i]) - Int(other.rgb[i]))
-      sum += d * d
-    }
-    let mse = sum / Double(rgb.count)
-    return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
+    return PSNR.decibels(rgb, other.rgb)
   }
 }

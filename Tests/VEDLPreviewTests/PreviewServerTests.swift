@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VEDLPreview
+import VEDLSema
 
 @testable import VEDLCLI
 
@@ -42,8 +43,8 @@ func editScript(width: Int, height: Int, second: String = "#1E3A8A", title: Stri
       #expect(response.header("Content-Type") == type, "\(path)")
       #expect(!response.body.isEmpty, "\(path)")
     }
-    let ir = try JSONSerialization.jsonObject(with: fixture.http.get("/ir.json").body) as? [String: Any]
-    #expect(ir?["frameCount"] as? Int == 60)
+    let ir = try JSONDecoder().decode(TimelineDocument.self, from: fixture.http.get("/ir.json").body)
+    #expect(ir.frameCount == 60)
     #expect(try fixture.http.get("/diagnostics.json").text.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
     #expect(try fixture.http.get("/timeline.svg").text.contains("<svg"))
     let page = try fixture.http.get("/").text

@@ -1,5 +1,6 @@
 import Foundation
 import VEDLRaster
+import VEDLTestSupport
 
 /// Reference pictures made by the `ffmpeg` CLI at test time: test patterns, and the same
 /// pictures sent through one FFmpeg filter with the options the lowering writes, read back as
@@ -143,18 +144,7 @@ enum FFmpegReference {
 
   /// Runs `/usr/bin/ffmpeg` (or `ffmpeg` on the `PATH`) with `arguments`.
   static func run(_ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["ffmpeg", "-hide_banner", "-nostdin", "-threads", "1"] + arguments
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let message = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw Failure(description: "ffmpeg failed: \(String(decoding: message, as: UTF8.self))")
-    }
+    try FFmpegCLI.mustRun(["-threads", "1"] + arguments)
   }
 
   private static func temporaryFolder() throws -> URL {
@@ -174,14 +164,7 @@ enum Compare {
   /// PSNR of two byte arrays of the same length.
   static func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
     precondition(a.count == b.count, "compared pictures differ in size")
-    var sum = 0.0
-    for i in 0..<a.count {
-      let d = Double(Int(a[i]) - Int(b[i]))
-      sum += d * d
-    }
-    if sum == 0 { return .infinity }
-    let mse = sum / Double(a.count)
-    return 10 * log10(255 * 255 / mse)
+    return PSNR.decibels(a, b)
   }
 
   /// The largest difference of any channel of any pixel.

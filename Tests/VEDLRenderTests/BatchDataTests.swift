@@ -94,6 +94,22 @@ import Testing
     #expect(notArray.diagnostic.message.contains("the top level must be an array of objects"))
   }
 
+  /// Numbers become the text of their value: integral ones without a fraction, others in
+  /// Swift's shortest form; an integer beyond 64 bits is read as a `Double` (as by most JSON
+  /// readers), so a long identifier belongs in a string.
+  @Test func jsonNumbersBecomeText() throws {
+    let folder = try RenderWorkspace()
+    defer { folder.remove() }
+    try folder.write(
+      #"[{"a": 1.0, "b": 1e2, "c": -0.25, "d": 9007199254740993, "e": 12345678901234567890, "f": "12345678901234567890"}]"#,
+      to: "numbers.json")
+    let data = try BatchData.load("numbers.json", resolved: folder.path("numbers.json")).get()
+    #expect(
+      data.rows[0].cells.map { "\($0.column)=\($0.value)" } == [
+        "a=1", "b=100", "c=-0.25", "d=9007199254740993", "e=1.2345678901234567e+19", "f=12345678901234567890",
+      ])
+  }
+
   @Test func namesAreSafeForFiles() throws {
     #expect(BatchNamePattern.safeName("Summer Sale: 50% OFF!") == "summer-sale-50-off")
     #expect(BatchNamePattern.safeName("  Été à Paris / \"quoted\"\n") == "ete-a-paris-quoted")

@@ -3,6 +3,7 @@ import Testing
 import VEDLLowering
 import VEDLRender
 import VEDLSema
+import VEDLTestSupport
 
 /// Burnt-in captions are drawn by as many `drawtext` slots as lines are on screen at once,
 /// given their lines by timed commands: a long captions file no longer makes one text filter
@@ -83,14 +84,7 @@ import VEDLSema
 
   /// The lowest per-frame PSNR (RGB) between two files' pictures.
   static func worstFramePSNR(_ workspace: RenderWorkspace, _ a: String, _ b: String) throws -> Double {
-    let stats = workspace.path("psnr-\(UUID().uuidString).log")
-    try workspace.ffmpeg([
-      "-i", a, "-i", b, "-lavfi", "[0:v]format=rgb24[a];[1:v]format=rgb24[b];[a][b]psnr=stats_file=\(stats)",
-      "-f", "null", "-",
-    ])
-    let values = try String(contentsOfFile: stats, encoding: .utf8).split(separator: "\n").compactMap { line in
-      line.split(separator: " ").first { $0.hasPrefix("psnr_avg:") }.map { $0.dropFirst("psnr_avg:".count) }
-    }.map { $0 == "inf" ? Double.infinity : Double($0) ?? 0 }
+    let values = try FFmpegCLI.psnrPerFrame(a, b, folder: workspace.directory, pixelFormat: "rgb24")
     #expect(values.count == 120)
     return values.min() ?? 0
   }

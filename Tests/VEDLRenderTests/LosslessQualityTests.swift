@@ -3,6 +3,7 @@ import Testing
 import VEDLLowering
 import VEDLRender
 import VEDLSema
+import VEDLTestSupport
 
 /// `quality: lossless` keeps every pixel the renderer made: the decoded file is the filter
 /// graph's own 4:2:0 output, sample for sample, in H.264 and in VP9; the native backend's
@@ -74,14 +75,7 @@ import VEDLSema
   }
 
   private func ffprobe(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
-    process.arguments = ["-v", "error"] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return text
+    String(
+      decoding: try FFmpegCLI.run(["-v", "error"] + arguments, executable: ChildProcess.ffprobe).stdout, as: UTF8.self)
   }
 }

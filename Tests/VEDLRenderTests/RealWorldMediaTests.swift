@@ -4,6 +4,7 @@ import VEDLLowering
 import VEDLMedia
 import VEDLRender
 import VEDLSema
+import VEDLTestSupport
 import VEDLTime
 
 /// Files as phones and editors make them — turned by a display matrix, HDR (PQ, HLG), VP9
@@ -57,17 +58,7 @@ import VEDLTime
 
   /// The lowest per-frame PSNR between two files, compared in RGB as a player shows them.
   static func minimumPSNR(_ a: String, _ b: String, workspace: RenderWorkspace) throws -> Double {
-    let stats = workspace.path("psnr-\(UUID().uuidString).log")
-    defer { try? FileManager.default.removeItem(atPath: stats) }
-    try workspace.ffmpeg([
-      "-v", "error", "-i", a, "-i", b, "-lavfi",
-      "[0:v]format=gbrp[a];[1:v]format=gbrp[b];[a][b]psnr=stats_file=\(stats)",
-      "-f", "null", "-",
-    ])
-    let values = try String(contentsOfFile: stats, encoding: .utf8).split(separator: "\n").compactMap { line in
-      line.split(separator: " ").first { $0.hasPrefix("psnr_avg:") }.map { $0.dropFirst("psnr_avg:".count) }
-    }.map { $0 == "inf" ? Double.infinity : Double($0) ?? 0 }
-    return values.min() ?? 0
+    try FFmpegCLI.psnrPerFrame(a, b, folder: workspace.directory).min() ?? 0
   }
 
   /// The RGB colour (as a player shows it, the file's tags honoured) of pixel `(x, y)` of
@@ -284,17 +275,12 @@ extension RenderWorkspace {
   /// `color_space`, `color_primaries`, `color_transfer` and `color_range` of the first
   /// video stream of `path`, as ffprobe reports them.
   func ffmpegProbeTags(_ path: String) throws -> [String] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
-    process.arguments = [
-      "-v", "error", "-select_streams", "v:0", "-show_entries",
-      "stream=color_space,color_primaries,color_transfer,color_range", "-of", "default=noprint_wrappers=1", path,
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let result = try FFmpegCLI.run(
+      [
+        "-v", "error", "-select_streams", "v:0", "-show_entries",
+        "stream=color_space,color_primaries,color_transfer,color_range", "-of", "default=noprint_wrappers=1", path,
+      ], executable: ChildProcess.ffprobe)
+    let text = String(decoding: result.stdout, as: UTF8.self)
     var values: [String: String] = [:]
     for line in text.split(separator: "\n") {
       let parts = line.split(separator: "=", maxSplits: 1)

@@ -4,6 +4,7 @@ import VEDLNative
 import VEDLRender
 import VEDLSema
 import VEDLSource
+import VEDLTestSupport
 import VEDLTime
 
 /// A temporary folder for one render test: scripts and media written into it (media made
@@ -74,24 +75,15 @@ struct RenderWorkspace {
 
   // MARK: The ffmpeg CLI
 
-  /// Runs `ffmpeg ARGUMENTS…` (with `-nostdin -hide_banner -v error` first when `quiet`)
-  /// and returns its standard error.
+  /// Runs `ffmpeg -nostdin -hide_banner ARGUMENTS…` in the folder and returns its standard
+  /// error.
   @discardableResult
   func ffmpeg(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-    process.arguments = ["-nostdin", "-hide_banner"] + arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw Failure(description: "ffmpeg \(arguments.joined(separator: " ")) failed: \(log)")
+    let result = try FFmpegCLI.run(arguments, directory: directory)
+    guard result.status == 0 else {
+      throw Failure(description: "ffmpeg \(arguments.joined(separator: " ")) failed: \(result.stderr)")
     }
-    return log
+    return result.stderr
   }
 
   /// Makes `name` (and its folder) with `ffmpeg -y -v error ARGUMENTS… name`.
@@ -104,27 +96,14 @@ struct RenderWorkspace {
   }
 
   /// The average PSNR (dB) between the pictures of two files; `.infinity` when identical.
-  func psnr(_ a: String, _ b: String) throws -> Double {
-    let log = try ffmpeg(["-i", a, "-i", b, "-lavfi", "[0:v][1:v]psnr", "-f", "null", "-"])
-    guard let range = log.range(of: "average:") else { throw Failure(description: "no psnr in: \(log)") }
-    let value = log[range.upperBound...].prefix { !$0.isWhitespace }
-    if value == "inf" { return .infinity }
-    guard let number = Double(value) else { throw Failure(description: "unexpected psnr: \(value)") }
-    return number
-  }
+  func psnr(_ a: String, _ b: String) throws -> Double { try FFmpegCLI.averagePSNR(a, b) }
 
   /// The MD5 FFmpeg computes over the decoded samples (or pictures) of a file's first audio
   /// (`"a"`) or video (`"v"`) stream.
   func decodedDigest(_ path: String, stream: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-    process.arguments = ["-nostdin", "-v", "error", "-i", path, "-map", "0:\(stream):0", "-f", "md5", "-"]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0, text.hasPrefix("MD5=") else {
+    let result = try FFmpegCLI.run(["-v", "error", "-i", path, "-map", "0:\(stream):0", "-f", "md5", "-"])
+    let text = String(decoding: result.stdout, as: UTF8.self)
+    guard result.status == 0, text.hasPrefix("MD5=") else {
       throw Failure(description: "ffmpeg -f md5 of \(path) failed: \(text)")
     }
     return text.trimmingCharacters(in: .whitespacesAndNewlines)

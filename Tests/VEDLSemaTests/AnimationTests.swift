@@ -93,18 +93,14 @@ import VEDLTime
         animate position { key 0s x: 0 y: 0; key length x: 10 y: 20 easing: spring(stiffness: 200) }
       }
       """)
-    let json = try #require(
-      try JSONSerialization.jsonObject(with: Data(timeline.jsonText.utf8)) as? [String: Any])
-    let tracks = try #require(json["tracks"] as? [[String: Any]])
-    let items = try #require(tracks[1]["items"] as? [[String: Any]])
-    let animations = try #require(items[0]["animations"] as? [[String: Any]])
-    #expect(animations[0]["property"] as? String == "position")
-    let keys = try #require(animations[0]["keys"] as? [[String: Any]])
-    let last = keys[1]
-    #expect(last["easing"] as? String == "spring(mass: 1, stiffness: 200, damping: 10)")
-    #expect((last["timelineTime"] as? [String: Any])?["frame"] as? Int == 90)
-    #expect((last["time"] as? [String: Any])?["exact"] as? String == "2")
-    #expect((last["y"] as? [String: Any])?["exact"] as? String == "20")
+    let document = try JSONDecoder().decode(TimelineDocument.self, from: Data(timeline.jsonText.utf8))
+    let animations = try #require(document.tracks[1].items[0].animations)
+    #expect(animations[0].property == "position")
+    let last = animations[0].keys[1]
+    #expect(last.easing == "spring(mass: 1, stiffness: 200, damping: 10)")
+    #expect(last.timelineTime.frame == 90)
+    #expect(last.time.exact == "2")
+    #expect(last.y?.exact == "20")
   }
 
   @Test func offsetIsStaticToo() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import VEDLDiagnostics
 import VEDLSource
@@ -105,15 +106,12 @@ import VEDLTime
       captions burnIn: false { cue 0s..1s "A"; style outline: black }
       export "a.mp4" { watermark logo margin: 9 }
       """)
-    let json = timeline.jsonObject
-    let captions = try #require(json["captions"] as? [String: Any])
-    #expect(captions["burnIn"] as? Bool == false)
-    let style = try #require(captions["style"] as? [String: Any])
-    #expect(style["outline"] as? String == "#000000FF")
-    #expect(style["font"] as? String == "sans-serif")
-    let exports = try #require(json["exports"] as? [[String: Any]])
-    let watermark = try #require(exports.first?["watermark"] as? [String: Any])
-    #expect(watermark["margin"] as? Double == 9)
+    let document = try JSONDecoder().decode(TimelineDocument.self, from: Data(timeline.jsonText.utf8))
+    #expect(document.captions.burnIn == false)
+    #expect(document.captions.style.outline == "#000000FF")
+    #expect(document.captions.style.font == "sans-serif")
+    let watermark = try #require(document.exports.first?.watermark)
+    #expect(watermark.margin == 9)
   }
 
   @Test(arguments: [

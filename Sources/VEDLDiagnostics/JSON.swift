@@ -1,9 +1,12 @@
 import Foundation
 
-/// A JSON value, as JSON-RPC carries it: the messages' dynamic part (params, results), so
-/// that integers stay integers (request ids, positions) and `true` is never confused with
-/// `1`. Read and written by Foundation's `JSONDecoder`/`JSONEncoder` (`Codable`), which
-/// parse strictly and bound the nesting of untrusted input.
+/// Any JSON value, for the parts of a document whose shape is not fixed: the dynamic part of
+/// the language server's messages (params, results), OpenTimelineIO's `metadata` and
+/// `parameters` (whatever the tool that wrote them put there), the rows of a batch's JSON
+/// data file. Integers stay integers (request ids, positions: an OTIO file's integers are
+/// written back as integers) and `true` is never confused with `1`. Read and written by
+/// Foundation's `JSONDecoder`/`JSONEncoder` (`Codable`), which parse strictly and bound the
+/// nesting of untrusted input.
 public enum JSON: Sendable, Hashable {
   case null
   case bool(Bool)
@@ -134,15 +137,17 @@ extension JSON {
     try parse(Array(text.utf8))
   }
 
-  /// The compact UTF-8 text of the value, members in sorted key order (the same value always
-  /// gives the same bytes; tests compare them).
-  public var bytes: [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    // Encoding a JSON value cannot fail: every case has a JSON spelling.
-    return (try? [UInt8](encoder.encode(self))) ?? Array("null".utf8)
-  }
+  /// The compact text of the value, on one line (``JSONOutput``): members in sorted key
+  /// order, so the same value always gives the same text (tests compare them). Encoding a
+  /// JSON value cannot fail: every case has a JSON spelling.
+  public var text: String { JSONOutput(.line).text(of: self) }
 
-  /// The compact text of the value.
-  public var text: String { String(decoding: bytes, as: UTF8.self) }
+  /// ``text`` as UTF-8 bytes.
+  public var bytes: [UInt8] { Array(text.utf8) }
+
+  /// The JSON value `JSONEncoder` writes for `value`: a document's `Codable` form (the
+  /// resolved timeline's) as a dynamic value to send in a message.
+  public init(encoding value: some Encodable) throws {
+    self = try JSONDecoder().decode(JSON.self, from: JSONEncoder().encode(value))
+  }
 }

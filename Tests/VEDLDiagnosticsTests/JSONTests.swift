@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-@testable import VEDLLanguageServer
+@testable import VEDLDiagnostics
 
-/// The messages' JSON through Foundation's coders: exact integers, escapes, refusals,
-/// bounded nesting, deterministic output.
+/// Any JSON value (``JSON``: the language server's messages, OTIO metadata, batch rows)
+/// through Foundation's coders: exact integers, escapes, refusals, bounded nesting,
+/// deterministic output.
 @Suite struct JSONTests {
   @Test func parsesEveryKindOfValue() throws {
     let json = try JSON.parse(
@@ -47,20 +48,22 @@ import Testing
     #expect(text == #"{"a":"q\"\\\n\u0001é/","b":[1,2.5,true,null],"inf":null,"n":3}"#)
     #expect(try JSON.parse(text)["a"] == value["a"], "round trip")
     #expect(value.bytes == value.bytes, "the same value, the same bytes")
+    // As every JSON text VEDL writes (JSONOutput): a line stays one line for JavaScript.
+    #expect(JSON.string("a\u{2028}b\u{2029}").text == #""a\u2028b\u2029""#)
   }
 
-  @Test func aBadMessageIsAParseError() {
-    guard case .invalid(let id, let error) = IncomingMessage.decode(Array("{\"jsonrpc\": \"2.0\", \"id\": ".utf8))
-    else {
-      Issue.record("a truncated message was accepted")
-      return
+  @Test func convertsEncodableValues() throws {
+    struct Inner: Encodable { var k: Int64 }
+    struct Object: Encodable {
+      var i: Int
+      var d: Double
+      var b: Bool
+      var s: String
+      var a: [Int]
+      var o: Inner
+      var n: String?
     }
-    #expect(id == nil && error.code == -32700)
-  }
-
-  @Test func convertsFoundationValues() {
-    let object: [String: Any] = ["i": 3, "d": 0.5, "b": true, "s": "x", "a": [1, "y"], "o": ["k": Int64(7)]]
-    let json = JSON(foundation: object)
-    #expect(json == ["i": 3, "d": .double(0.5), "b": true, "s": "x", "a": [1, "y"], "o": ["k": 7]])
+    let json = try JSON(encoding: Object(i: 3, d: 0.5, b: true, s: "x", a: [1, 2], o: Inner(k: 7), n: nil))
+    #expect(json == ["i": 3, "d": .double(0.5), "b": true, "s": "x", "a": [1, 2], "o": ["k": 7]])
   }
 }
