@@ -61,8 +61,7 @@ extension RGBAImage {
             let c1 = c01 + (c11 - c01) * dg
             let v = (c0 + (c1 - c0) * db) * Float(255)
             // C's float-to-int conversion truncates; out-of-range values are clipped.
-            var out = v.isNaN ? 0 : (v >= 256 ? 255 : (v <= -1 ? 0 : Int(v)))
-            out = min(max(out, 0), 255)
+            var out = v.isNaN || v < 0 ? 0 : (v >= 255 ? 255 : Int(v))
             if alpha != 255 { out = (out * alpha + 127) / 255 }
             buffer[j + k] = UInt8(out)
           }
