@@ -92,6 +92,15 @@ public final class Frame {
     set { frame.pointee.height = Int32(newValue) }
   }
 
+  /// The bytes a picture's planes take (`av_image_get_buffer_size`, unpadded): what keeping
+  /// the picture costs; 0 for a frame without a picture.
+  public var pictureByteCount: Int {
+    guard frame.pointee.format >= 0, frame.pointee.width > 0, frame.pointee.height > 0 else { return 0 }
+    let size = av_image_get_buffer_size(
+      AVPixelFormat(rawValue: frame.pointee.format), frame.pointee.width, frame.pointee.height, 1)
+    return max(0, Int(size))
+  }
+
   /// libav's number for the picture or sample format (`AVFrame.format`), -1 when none.
   public var formatNumber: Int32 { frame.pointee.format }
 

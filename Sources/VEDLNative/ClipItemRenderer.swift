@@ -24,13 +24,14 @@ final class ClipItemRenderer {
   private var processedStill: ClipPictureProcessor.Placed?
 
   /// A renderer for clip `item` in `role`; opens its source and reads its colour table
-  /// (`lut`, resolved against `baseDirectory`, the script's folder).
+  /// (`lut`, resolved against `baseDirectory`, the script's folder). `store` keeps decoded
+  /// pictures between renderers (``SourcePictureStore``).
   init(
     item: TimelineItem, role: PicturePipeline.Role, timeline: Timeline, background: PremultipliedColor,
-    baseDirectory: String?
+    baseDirectory: String?, store: SourcePictureStore? = nil
   ) throws(NativeRenderError) {
     self.item = item
-    source = try ClipSource(item: item, timeline: timeline)
+    source = try ClipSource(item: item, timeline: timeline, store: store)
     grid = timeline.canvas.grid
     let mods = ItemMotion.baseModifiers(item, grid: grid)
     base = mods

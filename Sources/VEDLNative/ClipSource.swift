@@ -32,8 +32,11 @@ final class ClipSource {
   let mayHaveAlpha: Bool
 
   /// The source of clip `item` from the timeline's source table; the file is opened (or the
-  /// image decoded) now.
-  init(item: TimelineItem, timeline: Timeline) throws(NativeRenderError) {
+  /// image decoded) now. A video's pictures are asked of `store` first and kept in it
+  /// (``SourceFrameSelector``).
+  init(item: TimelineItem, timeline: Timeline, store: SourcePictureStore? = nil, waitsForFiller: Bool = true)
+    throws(NativeRenderError)
+  {
     guard let index = item.source, timeline.sources.indices.contains(index) else {
       throw NativeRenderError("a clip refers to a source the timeline does not have")
     }
@@ -52,7 +55,9 @@ final class ClipSource {
     switch source.kind {
     case .video:
       let treatment = SourcePictureTreatment(source.facts)
-      pictures = .video(SourceFrameSelector(path: try Self.path(of: source), treatment: treatment))
+      pictures = .video(
+        SourceFrameSelector(
+          path: try Self.path(of: source), treatment: treatment, store: store, waitsForFiller: waitsForFiller))
       isStill = false
       // An alpha channel (ProRes 4444, a WebM's side alpha) lets the background through.
       mayHaveAlpha = treatment.decoder != nil || source.facts?.pixelFormat?.hasPrefix("yuva") == true
@@ -115,6 +120,36 @@ final class ClipSource {
     return path
   }
 
+  /// The pass frame (§4.15) and the source time of a video's timeline frame `k`.
+  private func videoTime(atTimelineFrame k: Int64, selector: SourceFrameSelector) throws(NativeRenderError) -> (
+    passFrame: Int64, time: Rational
+  ) {
+    // With time operations, the forward frame of the pass this frame shows (§4.15).
+    let q = timeMap.map { startFrame + $0.passFrame(atClipFrame: k - startFrame) } ?? k
+    guard let s = timing.checkedSourceTime(forTimelineFrame: q, grid: grid) else {
+      throw NativeRenderError("the source time of frame \(k) does not fit", path: selector.path)
+    }
+    return (q, s)
+  }
+
+  /// For a video whose source times only grow with the frame (no time operations): the
+  /// file's key in a store and the source time of timeline frame `k` — what a
+  /// ``SourcePictureFiller`` lane decodes ahead.
+  func aheadTime(atTimelineFrame k: Int64) -> (file: SourcePictureStore.FileKey, time: Rational)? {
+    guard case .video(let selector) = pictures, timeMap == nil,
+      let s = timing.checkedSourceTime(forTimelineFrame: k, grid: grid)
+    else { return nil }
+    return (selector.storeKey, s)
+  }
+
+  /// Decodes (and so keeps in the store) the picture of timeline frame `k` without converting
+  /// it: a filler lane's step.
+  func decodeAhead(atTimelineFrame k: Int64) throws(NativeRenderError) {
+    guard case .video(let selector) = pictures else { return }
+    let (_, s) = try videoTime(atTimelineFrame: k, selector: selector)
+    _ = try selector.decodedPictures(atOrBefore: [s])
+  }
+
   /// The source picture the clip shows at timeline frame `k`: for a video, the picture with
   /// the greatest presentation time `≤ s0 + (k/F − t0)·v` (§5, exact).
   func picture(atTimelineFrame k: Int64) throws(NativeRenderError) -> RGBAImage {
@@ -122,11 +157,7 @@ final class ClipSource {
     case .still(let image):
       return image
     case .video(let selector):
-      // With time operations, the forward frame of the pass this frame shows (§4.15).
-      let q = timeMap.map { startFrame + $0.passFrame(atClipFrame: k - startFrame) } ?? k
-      guard let s = timing.checkedSourceTime(forTimelineFrame: q, grid: grid) else {
-        throw NativeRenderError("the source time of frame \(k) does not fit", path: selector.path)
-      }
+      let (q, s) = try videoTime(atTimelineFrame: k, selector: selector)
       let picture: RGBAImage
       if let map = timeMap, map.reverses {
         picture = try reversedPicture(passFrame: q - startFrame, map: map, selector: selector)

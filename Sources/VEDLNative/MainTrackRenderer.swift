@@ -18,11 +18,14 @@ final class MainTrackRenderer {
   private let width: Int
   private let height: Int
   private var renderers: [Int: ClipItemRenderer] = [:]
+  private let store: SourcePictureStore?
 
   /// The main track of `timeline`, with `background` the opaque canvas background;
-  /// `baseDirectory` is the script's folder (relative colour tables resolve against it).
-  init(timeline: Timeline, background: PremultipliedColor, baseDirectory: String?) {
+  /// `baseDirectory` is the script's folder (relative colour tables resolve against it);
+  /// `store` keeps decoded pictures between renderers.
+  init(timeline: Timeline, background: PremultipliedColor, baseDirectory: String?, store: SourcePictureStore? = nil) {
     self.baseDirectory = baseDirectory
+    self.store = store
     self.timeline = timeline
     items = timeline.tracks.first { $0.kind == .main }?.items ?? []
     var transitions: [Int: Transition] = [:]
@@ -74,7 +77,8 @@ final class MainTrackRenderer {
       renderer = existing
     } else {
       renderer = try ClipItemRenderer(
-        item: item, role: .main, timeline: timeline, background: background, baseDirectory: baseDirectory)
+        item: item, role: .main, timeline: timeline, background: background, baseDirectory: baseDirectory,
+        store: store)
       renderers[index] = renderer
     }
     return try renderer.mainPicture(atTimelineFrame: k, background: background)

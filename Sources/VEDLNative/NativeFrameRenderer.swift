@@ -38,15 +38,24 @@ public final class NativeFrameRenderer {
   private let watermark: WatermarkRenderer?
   /// Renderers of the overlay items showing now, by track and item.
   private var overlayItems: [OverlayItemKey: OverlayItemRenderer] = [:]
+  private let store: SourcePictureStore?
+  /// Whether this renderer is background work that yields to the store's requests.
+  private let yieldsToRequests: Bool
 
   /// A renderer of `timeline`; `export` non-nil draws its watermark on pictures of its
   /// quality's size, `nil` draws the canvas without a watermark. `fonts` rasterises text and
   /// captions; `baseDirectory` is the script's folder, against which relative font files
-  /// resolve (as in the lowering's `LoweringOptions.baseDirectory`).
-  public init(timeline: Timeline, export: Export?, fonts: FontLibrary, baseDirectory: String? = nil)
-    throws(NativeRenderError)
-  {
+  /// resolve (as in the lowering's `LoweringOptions.baseDirectory`). `store` keeps decoded
+  /// source pictures between renderers (`vedl preview`'s requests and its filler);
+  /// `yieldsToRequests` makes every frame wait while one of the store's requests is drawn
+  /// (the preview's proxy render).
+  public init(
+    timeline: Timeline, export: Export?, fonts: FontLibrary, baseDirectory: String? = nil,
+    store: SourcePictureStore? = nil, yieldsToRequests: Bool = false
+  ) throws(NativeRenderError) {
     LibavSetup.ensureLogging()
+    self.store = store
+    self.yieldsToRequests = yieldsToRequests
     self.timeline = timeline
     self.fonts = fonts
     self.baseDirectory = baseDirectory
@@ -58,7 +67,8 @@ public final class NativeFrameRenderer {
     var background = PremultipliedColor(straightRGBA: timeline.canvas.background)
     background.alpha = 255
     self.background = background
-    mainTrack = MainTrackRenderer(timeline: timeline, background: background, baseDirectory: baseDirectory)
+    mainTrack = MainTrackRenderer(
+      timeline: timeline, background: background, baseDirectory: baseDirectory, store: store)
     overlays = timeline.tracks.enumerated().filter { $0.element.kind == .overlay }.map {
       ($0.offset, OverlayTrackIndex(items: $0.element.items, frameCount: timeline.frameCount))
     }
@@ -80,14 +90,16 @@ public final class NativeFrameRenderer {
 
   /// A renderer with a font library of its own (see the designated initialiser); a font
   /// library that cannot start (no FreeType, no Fontconfig) is reported as the error.
-  public convenience init(timeline: Timeline, export: Export?, baseDirectory: String?) throws(NativeRenderError) {
+  public convenience init(
+    timeline: Timeline, export: Export?, baseDirectory: String?, store: SourcePictureStore? = nil
+  ) throws(NativeRenderError) {
     let fonts: FontLibrary
     do {
       fonts = try FontLibrary()
     } catch {
       throw NativeRenderError("cannot start the font library: \(error.message)")
     }
-    try self.init(timeline: timeline, export: export, fonts: fonts, baseDirectory: baseDirectory)
+    try self.init(timeline: timeline, export: export, fonts: fonts, baseDirectory: baseDirectory, store: store)
   }
 
   /// The opaque picture of timeline frame `index` (`0 ..< frameCount`), `width` × `height`,
@@ -96,6 +108,7 @@ public final class NativeFrameRenderer {
     guard index >= 0, index < frameCount else {
       throw NativeRenderError("frame \(index) is outside the edit (\(frameCount) frames)")
     }
+    if yieldsToRequests { store?.waitWhileRequestsRun() }
     var picture = try mainTrack.picture(at: index)
     for (track, trackIndex) in overlays {
       let items = timeline.tracks[track].items
@@ -106,7 +119,8 @@ public final class NativeFrameRenderer {
           renderer = existing
         } else {
           renderer = try OverlayItemRenderer(
-            item: items[item], timeline: timeline, background: background, fonts: fonts, baseDirectory: baseDirectory)
+            item: items[item], timeline: timeline, background: background, fonts: fonts, baseDirectory: baseDirectory,
+            store: store)
           overlayItems[key] = renderer
         }
         try renderer.draw(onto: &picture, atTimelineFrame: index)

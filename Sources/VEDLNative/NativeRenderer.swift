@@ -38,12 +38,20 @@ public struct NativeRenderer: Sendable {
   /// The export's loudness correction when it has been measured already (a chunked render
   /// measures once); `nil` measures the mix first when the export has `loudness:`.
   public var loudnessCorrection: LoudnessCorrection? = nil
+  /// Decoded source pictures shared with `vedl preview`'s requests; `nil` decodes here.
+  public var store: SourcePictureStore?
+  /// Whether each frame waits while one of the store's requests is drawn (the preview's
+  /// proxy render is background work).
+  public var yieldsToRequests: Bool
 
   /// A renderer; every property is documented above.
   public init(
     timeline: Timeline, export: Export?, encoding: EncodingSettings, baseDirectory: String? = nil,
-    fonts: FontLibrary? = nil, queueCapacity: Int = 4
+    fonts: FontLibrary? = nil, queueCapacity: Int = 4, store: SourcePictureStore? = nil,
+    yieldsToRequests: Bool = false
   ) {
+    self.store = store
+    self.yieldsToRequests = yieldsToRequests
     self.timeline = timeline
     self.export = export
     self.encoding = encoding
@@ -108,7 +116,8 @@ public struct NativeRenderer: Sendable {
     let renderer: NativeFrameRenderer
     do {
       renderer = try NativeFrameRenderer(
-        timeline: timeline, export: drawn, fonts: library, baseDirectory: baseDirectory)
+        timeline: timeline, export: drawn, fonts: library, baseDirectory: baseDirectory, store: store,
+        yieldsToRequests: yieldsToRequests)
     } catch {
       throw .picture(error)
     }

@@ -10,15 +10,18 @@ enum OverlayItemRenderer {
   case text(TextItemRenderer)
   case nothing
 
-  /// The renderer of `item`; opens its source, rasterises its text or draws its shape.
+  /// The renderer of `item`; opens its source (asking `store` for decoded pictures first),
+  /// rasterises its text or draws its shape.
   init(
-    item: TimelineItem, timeline: Timeline, background: PremultipliedColor, fonts: FontLibrary, baseDirectory: String?
+    item: TimelineItem, timeline: Timeline, background: PremultipliedColor, fonts: FontLibrary, baseDirectory: String?,
+    store: SourcePictureStore? = nil
   ) throws(NativeRenderError) {
     switch item.kind {
     case .clip:
       self = .clip(
         try ClipItemRenderer(
-          item: item, role: .overlay, timeline: timeline, background: background, baseDirectory: baseDirectory))
+          item: item, role: .overlay, timeline: timeline, background: background, baseDirectory: baseDirectory,
+          store: store))
     case .shape:
       self = .shape(ShapeItemRenderer(item: item, timeline: timeline))
     case .text:

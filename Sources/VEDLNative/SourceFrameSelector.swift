@@ -38,12 +38,25 @@ final class SourceFrameSelector {
   private var ended = false
   /// The reader was positioned by a seek (not read from the start of the file).
   private var seeked = false
+  /// Pictures kept between renderers (`vedl preview`): asked before decoding, given every
+  /// picture decoded.
+  private let store: SourcePictureStore?
+  let storeKey: SourcePictureStore.FileKey
+  /// Whether a picture a filler lane will reach is waited for rather than decoded here (not
+  /// for the lanes' own selectors: one would wait for another on the filler's thread).
+  private let waitsForFiller: Bool
 
   /// A selector for the video file at `path` (opened on the first request), whose pictures
-  /// are read and turned as `treatment` says.
-  init(path: String, treatment: SourcePictureTreatment = SourcePictureTreatment(nil)) {
+  /// are read and turned as `treatment` says; `store` keeps and gives decoded pictures.
+  init(
+    path: String, treatment: SourcePictureTreatment = SourcePictureTreatment(nil), store: SourcePictureStore? = nil,
+    waitsForFiller: Bool = true
+  ) {
     self.path = path
     self.treatment = treatment
+    self.store = store
+    self.waitsForFiller = waitsForFiller
+    storeKey = SourcePictureStore.FileKey(path: path, decoder: treatment.decoder)
     pictureFilter = SourcePictureFilter(treatment, path: path)
   }
 
@@ -105,8 +118,17 @@ final class SourceFrameSelector {
     return current.time + max(reader.frameDuration, reader.duration(of: current) ?? .zero)
   }
 
-  /// The decoded picture the §5 rule picks at `s`.
+  /// The decoded picture the §5 rule picks at `s`: a kept one, or one decoded here (and
+  /// kept, unless the file has run out at `s`, which its clip reports as an error).
   private func select(_ s: Rational) throws(NativeRenderError) -> DecodedPicture {
+    if let store, let kept = store.picture(storeKey, at: s, waitingForFiller: waitsForFiller) { return kept }
+    let chosen = try decode(s)
+    if let store, !hasRunOut(at: s) { store.keep(chosen, for: storeKey, at: s) }
+    return chosen
+  }
+
+  /// Decodes up to the picture the §5 rule picks at `s`.
+  private func decode(_ s: Rational) throws(NativeRenderError) -> DecodedPicture {
     if needsSeek(to: s) { try seek(before: s) }
     try advance(to: s)
     if current == nil, seeked, let first = lookahead, first.time > s {

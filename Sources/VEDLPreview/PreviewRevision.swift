@@ -10,7 +10,8 @@ import VEDLTimelinePicture
 
 /// One checked revision of the script without errors: what the routes serve from it (the
 /// timeline drawing, the IR) and the native renderer that draws its frames, kept open
-/// between requests so decoders and rasterised glyphs stay warm.
+/// between requests so decoders and rasterised glyphs stay warm, over the session's store of
+/// decoded source pictures.
 final class PreviewRevision: @unchecked Sendable {
   let number: Int
   let timeline: Timeline
@@ -27,9 +28,12 @@ final class PreviewRevision: @unchecked Sendable {
   private var recent: [FrameKey: Data] = [:]
   private var recentOrder: [FrameKey] = []
 
-  init(number: Int, result: CheckResult, timeline: Timeline, title: String, baseDirectory: String, fonts: FontLibrary?)
-  {
+  init(
+    number: Int, result: CheckResult, timeline: Timeline, title: String, baseDirectory: String, fonts: FontLibrary?,
+    store: SourcePictureStore
+  ) {
     self.number = number
+    self.store = store
     self.timeline = timeline
     self.baseDirectory = baseDirectory
     self.fonts = fonts
@@ -38,20 +42,35 @@ final class PreviewRevision: @unchecked Sendable {
     inputs = ProtectedFiles.inputs(of: timeline, baseDirectory: baseDirectory).map(\.path)
   }
 
-  /// Full-size PNGs drawn ahead by the background pass (`fill`), by frame: scrubbing to a
-  /// frame far from the last one would otherwise decode from the source's previous key frame.
-  private let filledLock = NSLock()
-  private var filled: [Int64: Data] = [:]
-  private var filledBytes = 0
+  /// Decoded source pictures, shared with the session's other revisions; the filler decodes
+  /// this revision's into it ahead of requests.
+  let store: SourcePictureStore
   private let stopFilling = CancellationFlag()
-  /// The memory the drawn-ahead frames may take; past it the pass stops.
-  static let fillBudget = 768 << 20
+  /// Signalled when the filler has stopped.
+  private let filled = DispatchSemaphore(value: 0)
+  private let warmUpLock = NSLock()
+  private var warmedUp = false
+  /// How long the first frame request of a revision waits for the filler.
+  static let warmUpLimit: TimeInterval = 3
 
   /// The PNG of timeline frame `frame`, `width` pixels wide when smaller than the canvas.
+  /// The revision's first request waits (at most ``warmUpLimit``) until the filler has
+  /// decoded the sources, so that every frame after it is drawn from kept pictures: a long
+  /// group of pictures otherwise costs the first request into it a decode from its key frame
+  /// (PREVIEW.md §3 counts from after the first request).
   func png(frame: Int64, width: Int?) throws(PreviewFrameError) -> Data {
-    if width == nil, let data = filledLock.withLock({ filled[frame] }) { return data }
+    warmUpLock.withLock {
+      guard !warmedUp else { return }
+      warmedUp = true
+      if filled.wait(timeout: .now() + Self.warmUpLimit) == .success { filled.signal() }
+    }
+    // Counted before the lock, so that background work stays paused between two requests.
+    store.beginRequest()
     lock.lock()
-    defer { lock.unlock() }
+    defer {
+      lock.unlock()
+      store.endRequest()
+    }
     do {
       let key = FrameKey(frame: frame, width: width ?? 0)
       if let data = recent[key] { return data }
@@ -82,52 +101,30 @@ final class PreviewRevision: @unchecked Sendable {
     }
   }
 
-  /// Draws every frame in order on a thread of its own, at a lower priority than requests,
-  /// with a renderer of its own (sequential decoding, the cheap direction), keeping the PNGs
-  /// until `fillBudget` is reached; then calls `then` (the proxy is made next, so the two
-  /// background passes do not compete). `cancel()` stops it.
+  /// Decodes the pictures of every video clip ahead of requests, on a thread of its own that
+  /// pauses while a request is drawn (a request waiting for a picture makes its clip go
+  /// first), into the session's store; then calls `then` (the proxy is made next, so the two
+  /// background passes do not compete). `cancel()` stops it. The lanes are announced before this returns.
   func fill(then: @escaping @Sendable () -> Void) {
+    let filler = SourcePictureFiller(timeline: timeline, store: store)
     let thread = Thread { [self] in
-      Self.lowerThreadPriority()
-      defer { if !stopFilling.isCancelled { then() } }
-      guard let renderer = try? makeRenderer() else { return }
-      for frame in 0..<timeline.frameCount {
-        if stopFilling.isCancelled { return }
-        if filledLock.withLock({ filled[frame] != nil }) { continue }
-        guard let picture = try? renderer.frame(frame),
-          let bytes = try? StillPictureEncoder.encode(picture, as: .png, fast: true)
-        else { return }
-        let full = filledLock.withLock {
-          filled[frame] = Data(bytes)
-          filledBytes += bytes.count
-          return filledBytes > Self.fillBudget
-        }
-        if full { return }
-      }
+      filler.run { stopFilling.isCancelled }
+      filled.signal()
+      if !stopFilling.isCancelled { then() }
     }
     thread.name = "vedl-preview-fill"
     thread.start()
   }
 
-  /// How many frames are drawn ahead (tests, benchmarks).
-  var filledCount: Int { filledLock.withLock { filled.count } }
-
   /// Stops the background pass (a newer revision replaced this one).
   func cancel() { stopFilling.cancel() }
 
-  /// `nice` for this thread only (on Linux the nice value is per thread, and `who` 0 is the
-  /// calling one), so requests win the CPU.
-  private static func lowerThreadPriority() {
-    #if os(Linux)
-      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
-    #endif
-  }
-
   private func makeRenderer() throws(NativeRenderError) -> NativeFrameRenderer {
     if let fonts {
-      return try NativeFrameRenderer(timeline: timeline, export: nil, fonts: fonts, baseDirectory: baseDirectory)
+      return try NativeFrameRenderer(
+        timeline: timeline, export: nil, fonts: fonts, baseDirectory: baseDirectory, store: store)
     }
-    return try NativeFrameRenderer(timeline: timeline, export: nil, baseDirectory: baseDirectory)
+    return try NativeFrameRenderer(timeline: timeline, export: nil, baseDirectory: baseDirectory, store: store)
   }
 
   private struct FrameKey: Hashable {

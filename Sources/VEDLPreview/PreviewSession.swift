@@ -1,6 +1,7 @@
 import Foundation
 import VEDLDiagnostics
 import VEDLFontRaster
+import VEDLNative
 import VEDLRender
 import VEDLSema
 import VEDLSource
@@ -28,13 +29,18 @@ public final class PreviewSession: @unchecked Sendable {
   private var watched: [String: FileIdentity?] = [:]
   private var watcher: Thread?
   private var watching = false
+  /// Decoded source pictures, kept across revisions while the media files do not change.
+  private var store: SourcePictureStore
+  private let storeBudget: Int
 
   /// A session over the script at `scriptPath` (absolute; `scriptName` as typed), checked
   /// once before this returns.
   public init(
     scriptName: String, scriptPath: String, proxies: Bool = true,
-    check: @escaping @Sendable (SourceFile) -> CheckResult
+    pictureBudget: Int = SourcePictureStore.defaultBudget, check: @escaping @Sendable (SourceFile) -> CheckResult
   ) {
+    storeBudget = pictureBudget
+    store = SourcePictureStore(budget: pictureBudget)
     self.scriptName = scriptName
     self.scriptPath = scriptPath
     self.check = check
@@ -50,10 +56,13 @@ public final class PreviewSession: @unchecked Sendable {
   public var currentDiagnostics: [Diagnostic] { lock.withLock { diagnostics } }
   /// The latest revision without errors.
   var lastGood: PreviewRevision? { lock.withLock { good } }
+  /// The store the next revision will use.
+  var pictureStore: SourcePictureStore { lock.withLock { store } }
 
   /// Reads and checks the script again, keeps the result, announces `changed`.
   public func refresh() {
     let identities = snapshotIdentities(of: [scriptPath] + (lastGood?.inputs ?? []))
+    let store = storeForNextRevision(identities)
     let checked: [Diagnostic]
     var newGood: PreviewRevision?
     let number = lock.withLock { revisionNumber + 1 }
@@ -64,7 +73,7 @@ public final class PreviewSession: @unchecked Sendable {
       if let timeline = result.timeline, !result.hasErrors {
         newGood = PreviewRevision(
           number: number, result: result, timeline: timeline, title: (scriptName as NSString).lastPathComponent,
-          baseDirectory: (scriptPath as NSString).deletingLastPathComponent, fonts: fonts)
+          baseDirectory: (scriptPath as NSString).deletingLastPathComponent, fonts: fonts, store: store)
       }
     } else {
       checked = [
@@ -85,10 +94,25 @@ public final class PreviewSession: @unchecked Sendable {
     }
     if let newGood {
       replaced?.cancel()
+      store.retain(paths: Set(newGood.inputs))
       let proxy = proxy
       newGood.fill { proxy?.make(for: newGood) }
     }
     events.publish(event: "changed", data: "{\"revision\":\(number)}")
+  }
+
+  /// The session's store, or a new one when a media file changed since the last check (its
+  /// kept pictures may be of the old file); files the edit no longer reads are dropped once
+  /// the new revision has been made.
+  private func storeForNextRevision(_ identities: [String: FileIdentity?]) -> SourcePictureStore {
+    lock.withLock {
+      let mediaChanged = identities.contains { path, identity in
+        guard path != scriptPath, let seen = watched[path] else { return false }
+        return seen != identity
+      }
+      if mediaChanged { store = SourcePictureStore(budget: storeBudget) }
+      return store
+    }
   }
 
   private func snapshotIdentities(of paths: [String]) -> [String: FileIdentity?] {

@@ -5,7 +5,8 @@ import VEDLNative
 import VEDLSema
 
 /// Makes `/proxy.mp4`: a quick low-resolution render of the whole edit (the `low` preset,
-/// x264 `ultrafast`) for smooth playback, in the background after each good revision. A
+/// x264 `ultrafast`) for smooth playback, in the background after each good revision, from
+/// the pictures the revision's filler decoded and pausing while a frame request is drawn. A
 /// newer revision cancels the render under way. The finished file is read into memory; the
 /// edits a person scrubs through by hand are short.
 public final class ProxyMaker: @unchecked Sendable {
@@ -38,7 +39,7 @@ public final class ProxyMaker: @unchecked Sendable {
       let renderer = NativeRenderer(
         timeline: revision.timeline, export: nil,
         encoding: EncodingSettings(format: .mp4, preset: QualityPreset.named(.low), speed: .fastest),
-        baseDirectory: revision.baseDirectory)
+        baseDirectory: revision.baseDirectory, store: revision.store, yieldsToRequests: true)
       do {
         _ = try renderer.render(to: path, cancellation: flag)
       } catch {
