@@ -143,7 +143,8 @@ let package = Package(
       name: "VEDLPreviewTests",
       dependencies: ["VEDLPreview", "VEDLCLI", "VEDLSema", "VEDLSource", "VEDLTime", "VEDLTestSupport"]),
     .testTarget(
-      name: "VEDLCLITests", dependencies: ["VEDLCLI", "VEDLSyntax", "VEDLDiagnostics", "VEDLSema", "VEDLTestSupport"]),
+      name: "VEDLCLITests",
+      dependencies: ["VEDLCLI", "VEDLSyntax", "VEDLDiagnostics", "VEDLSema", "VEDLMedia", "VEDLTestSupport"]),
     .testTarget(
       name: "VEDLDifferentialTests",
       dependencies: [

@@ -1,3 +1,4 @@
+import VEDLDiagnostics
 import VEDLMedia
 
 /// `vedl probe MEDIA [--format json]` — streams, duration, frame rate and frame count.
@@ -18,7 +19,7 @@ enum ProbeCommand {
     do throws(MediaProbeError) {
       // Count packets so that the frame count is exact and a cut-short file shows.
       let info = try MediaProbe.probe(path: io.resolve(parsed.positionals[0]), options: .countFrames)
-      io.out(format == "json" ? info.jsonString + "\n" : info.textDescription)
+      io.out(format == "json" ? JSONOutput(.document).text(of: info.document) + "\n" : info.textDescription)
       return VEDLCommandLine.ExitStatus.success
     } catch {
       io.err("error: \(error.message)\n")

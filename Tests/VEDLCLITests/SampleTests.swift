@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VEDLMedia
 import VEDLTestSupport
 
 @testable import VEDLCLI
@@ -116,7 +117,20 @@ import VEDLTestSupport
   @Test func probeAGeneratedClip() throws {
     let r = vedl(["probe", "media/b.mp4", "--format", "json"], in: Self.workspace.path)
     #expect(r.status == 0, "\(r.stderr)")
-    #expect(r.stdout.contains("360"), "frame count of a 12 s 30 fps clip")
+    #expect(r.stdout.hasSuffix("}\n") && !r.stdout.hasSuffix("\n\n"))
+    let document = try JSONDecoder().decode(MediaInfo.Document.self, from: Data(r.stdout.utf8))
+    #expect(document.path.hasSuffix("/media/b.mp4"))
+    #expect(document.hasVideo && !document.hasAudio && !document.isStillImage)
+    #expect(document.duration?.exact == "12")
+    #expect(document.streams.count == 1 && document.primaryVideoStream == 0 && document.primaryAudioStream == nil)
+    let video = try #require(document.streams.first?.video)
+    #expect(video.frameCount == 360, "frame count of a 12 s 30 fps clip")
+    #expect(video.frameCountSource == "packets")
+    #expect(video.width == 320 && video.height == 180 && video.rotation == 0)
+    #expect(video.frameRate?.exact == "30" && video.frameRate?.fps == 30)
+    #expect(video.lastFrameTime?.exact == "359/30")
+    // Every key is there, `null` when unknown.
+    #expect(r.stdout.contains(#""audio" : null"#) && r.stdout.contains(#""language" : null"#))
     let missing = vedl(["probe", "media/none.mp4"], in: Self.workspace.path)
     #expect(missing.status == 1)
   }

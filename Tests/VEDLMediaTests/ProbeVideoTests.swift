@@ -179,10 +179,10 @@ import VEDLTime
       ["-i", plain, "-c", "copy", "-metadata:s:v:0", "rotate=270"], output: "rotated.mp4")
     let info = try MediaProbe.probe(path: rotated)
     #expect(info.textDescription.contains("video h264, 90x160 (stored 160x90, rotated 90°), yuv420p"))
-    let video = try #require((info.jsonObject["streams"] as? [[String: Any]])?.first?["video"] as? [String: Any])
-    #expect(video["width"] as? Int == 90 && video["height"] as? Int == 160)
-    #expect(video["codedWidth"] as? Int == 160 && video["codedHeight"] as? Int == 90)
-    #expect(video["rotation"] as? Int == 90 && video["mirrored"] as? Bool == false)
+    let video = try #require(info.document.streams.first?.video)
+    #expect(video.width == 90 && video.height == 160)
+    #expect(video.codedWidth == 160 && video.codedHeight == 90)
+    #expect(video.rotation == 90 && !video.mirrored)
   }
 
   /// HDR transfers and a WebM's side alpha are reported.
