@@ -65,12 +65,13 @@ final class PreviewRevision: @unchecked Sendable {
       warmedUp = true
       if filled.wait(timeout: .now() + Self.warmUpLimit) == .success { filled.signal() }
     }
-    // Counted before the lock, so that background work stays paused between two requests.
-    store.beginRequest()
+    // Counted once drawing: a request queued behind one that waits for the filler must not
+    // hold the filler up.
     lock.lock()
+    store.beginRequest()
     defer {
-      lock.unlock()
       store.endRequest()
+      lock.unlock()
     }
     do {
       let key = FrameKey(frame: frame, width: width ?? 0)

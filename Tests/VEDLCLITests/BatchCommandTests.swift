@@ -35,9 +35,14 @@ import VEDLTestSupport
 
   static let trickyTitle = "She said \"hi\": 100% %{pts} \\ 'x' [a];\nsecond line"
 
-  func metadata(_ path: URL) throws -> [String: Any] {
-    let data = try Data(contentsOf: URL(fileURLWithPath: path.path + ".json"))
-    return try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+  func metadata(_ path: URL) throws -> RenderMetadata.Document {
+    try JSONDecoder().decode(
+      RenderMetadata.Document.self, from: Data(contentsOf: URL(fileURLWithPath: path.path + ".json")))
+  }
+
+  /// The lines of `vedl batch --plan`.
+  func planLines(_ stdout: String) throws -> [BatchPlanLine] {
+    try stdout.split(separator: "\n").map { try JSONDecoder().decode(BatchPlanLine.self, from: Data($0.utf8)) }
   }
 
   @Test func rendersGoodRowsReportsTheBadOneAndSkipsUpToDateOutputs() throws {
@@ -65,9 +70,8 @@ import VEDLTestSupport
       ])
     // The title went through as data: the render recorded it as given.
     let tricky = try metadata(out.appendingPathComponent("002-she-said-hi-100-pts-x-a-second-line.mp4"))
-    let parameters = try #require(tricky["parameters"] as? [String: Any])
-    #expect(parameters["title"] as? String == Self.trickyTitle, "\(tricky)")
-    #expect(tricky["frameCount"] as? Int == 3)
+    #expect(tricky.parameters["title"] == Self.trickyTitle, "\(tricky)")
+    #expect(tricky.frameCount == 3)
 
     // Second run, on a "terminal": both outputs are up to date, one progress line is drawn
     // and erased.
@@ -161,15 +165,13 @@ import VEDLTestSupport
     #expect(batch.status == 0, "\(batch.stderr)")
     let plan = vedl(["batch", "t.vedl", "--data", "rows.csv", "--out-dir", "b", "--plan"], in: folder.path)
     #expect(plan.status == 0, "\(plan.stderr)")
-    let lines = plan.stdout.split(separator: "\n")
+    let lines = try planLines(plan.stdout)
     #expect(lines.count == 2)
-    for line in lines {
-      let job = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-      let argv = try #require(job["argv"] as? [String])
-      #expect(argv.prefix(2) == ["vedl", "render"])
-      let run = vedl(Array(argv.dropFirst()), in: folder.path)
+    for job in lines {
+      #expect(job.argv.prefix(2) == ["vedl", "render"])
+      let run = vedl(Array(job.argv.dropFirst()), in: folder.path)
       #expect(run.status == 0, "\(run.stderr)")
-      #expect(run.stdout.hasPrefix("rendered \(job["output"] as? String ?? "?")"))
+      #expect(run.stdout.hasPrefix("rendered \(job.output)"))
     }
     let names = files(in: folder.appendingPathComponent("a"))
     #expect(names == ["001-first.mp4", "001-first.mp4.json", "002-second-quoted.mp4", "002-second-quoted.mp4.json"])
@@ -179,8 +181,8 @@ import VEDLTestSupport
       let b = folder.appendingPathComponent("b/\(name)")
       let metaA = try metadata(a)
       let metaB = try metadata(b)
-      #expect(metaA["hash"] as? String == metaB["hash"] as? String, "same fingerprint")
-      #expect(metaA["frameCount"] as? Int == metaB["frameCount"] as? Int)
+      #expect(metaA.hash == metaB.hash, "same fingerprint")
+      #expect(metaA.frameCount == metaB.frameCount)
       let sizeA = try FileManager.default.attributesOfItem(atPath: a.path)[.size] as? Int
       let sizeB = try FileManager.default.attributesOfItem(atPath: b.path)[.size] as? Int
       // Seen once in CI (2026-11-30) and never reproduced since: the message says what
@@ -209,20 +211,18 @@ import VEDLTestSupport
     #expect(native.stdout.contains("batch: 2 rendered, 0 up to date, 0 failed (2 rows)"), "\(native.stdout)")
     let outputs = ["001-first.mp4", "002-second.mp4"].map { folder.appendingPathComponent("out/\($0)") }
     for output in outputs {
-      #expect(try metadata(output)["backend"] as? String == "native", "\(output.lastPathComponent)")
+      #expect(try metadata(output).backend == "native", "\(output.lastPathComponent)")
     }
-    #expect(try metadata(outputs[0])["frameCount"] as? Int == 4)
+    #expect(try metadata(outputs[0]).frameCount == 4)
 
     let plan = vedl(
       ["batch", "t.vedl", "--data", "rows.csv", "--out-dir", "out", "--backend", "native", "--plan"], in: folder.path)
     #expect(plan.status == 0, "\(plan.stderr)")
-    let jobs = try plan.stdout.split(separator: "\n").map {
-      try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-    }
+    let jobs = try planLines(plan.stdout)
     #expect(jobs.count == 2)
     for job in jobs {
-      #expect(job["backend"] as? String == "native")
-      let argv = try #require(job["argv"] as? [String])
+      #expect(job.backend == "native")
+      let argv = job.argv
       #expect(argv.contains("--backend") && argv[(argv.firstIndex(of: "--backend") ?? 0) + 1] == "native", "\(argv)")
       let run = vedl(Array(argv.dropFirst()), in: folder.path)
       #expect(run.status == 0, "\(run.stderr)")
@@ -232,7 +232,7 @@ import VEDLTestSupport
     // The FFmpeg backend (the default) has another fingerprint: both rows render again.
     let ffmpeg = vedl(["batch", "t.vedl", "--data", "rows.csv", "--out-dir", "out"], in: folder.path)
     #expect(ffmpeg.stdout.contains("batch: 2 rendered, 0 up to date, 0 failed (2 rows)"), "\(ffmpeg.stdout)")
-    #expect(try metadata(outputs[1])["backend"] as? String == "ffmpeg")
+    #expect(try metadata(outputs[1]).backend == "ffmpeg")
     let defaultPlan = vedl(["batch", "t.vedl", "--data", "rows.csv", "--out-dir", "out", "--plan"], in: folder.path)
     #expect(defaultPlan.stdout.contains("\"backend\":\"ffmpeg\""), "\(defaultPlan.stdout)")
     #expect(!defaultPlan.stdout.contains("--backend"), "the default backend needs no option: \(defaultPlan.stdout)")
@@ -295,16 +295,14 @@ import VEDLTestSupport
       ],
       in: samples.path)
     #expect(result.status == 0, "\(result.stderr)")
-    let jobs = try result.stdout.split(separator: "\n").map {
-      try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-    }
+    let jobs = try planLines(result.stdout)
     #expect(
-      jobs.map { $0["output"] as? String }
+      jobs.map(\.output)
         == ["001-spring-sale", "002-new-arrivals", "003-last-call"].map {
           folder.appendingPathComponent("\($0).mp4").path
         })
-    #expect(jobs.map { $0["quality"] as? String } == ["medium", "medium", "medium"])
-    let second = try #require(jobs[1]["params"] as? [String: String])
+    #expect(jobs.map(\.quality) == ["medium", "medium", "medium"])
+    let second = jobs[1].params
     #expect(second["subtitle"] == "Fresh styles every Monday")
     #expect(second["silent"] == nil, "an empty cell keeps the default")
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("001-spring-sale.mp4").path))
@@ -328,7 +326,7 @@ import VEDLTestSupport
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("batch: 3 rendered, 0 up to date, 0 failed (3 rows)"), "\(result.stdout)")
     let meta = try metadata(folder.appendingPathComponent("out/last-call.mp4"))
-    #expect(meta["frameCount"] as? Int == 65, "5s hold + 2s end card - 0.5s fade, at 10 fps")
+    #expect(meta.frameCount == 65, "5s hold + 2s end card - 0.5s fade, at 10 fps")
   }
 
   func files(in folder: URL) -> [String] {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VEDLDiagnostics
 import VEDLSema
 
 @testable import VEDLCLI
@@ -62,14 +63,13 @@ func write(_ text: String, _ name: String, in folder: URL) -> String {
     #expect(w.stderr.contains("warning[W0403]"))
     let b = vedl(["check", "--format", "json", good, bad], in: folder.path)
     #expect(b.status == 1)
-    let json = try JSONSerialization.jsonObject(with: Data(b.stdout.utf8)) as? [[String: Any]]
-    let first = try #require(json?.first)
-    #expect(first["code"] as? String == "E0103")
-    #expect(first["severity"] as? String == "error")
-    #expect((first["file"] as? String)?.hasSuffix("bad.vedl") == true)
-    let range = try #require(first["range"] as? [String: [String: Int]])
-    #expect(range["start"] == ["line": 2, "column": 5])
-    #expect(range["end"] == ["line": 2, "column": 8])
+    let json = try JSONDecoder().decode([JSONDiagnostic].self, from: Data(b.stdout.utf8))
+    let first = try #require(json.first)
+    #expect(first.code == "E0103")
+    #expect(first.severity == "error")
+    #expect(first.file.hasSuffix("bad.vedl"))
+    #expect(first.range.start.line == 2 && first.range.start.column == 5)
+    #expect(first.range.end.line == 2 && first.range.end.column == 8)
   }
 
   @Test func textDiagnosticsAreUncolouredOffTerminal() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VEDLRender
 import VEDLTestSupport
 
 @testable import VEDLCLI
@@ -36,14 +37,20 @@ import VEDLTestSupport
       ])
   }
 
-  /// The plan's lines as JSON objects.
-  static func plan(_ folder: URL, chunks: Int = 3) throws -> [[String: Any]] {
+  /// The plan's lines.
+  static func plan(_ folder: URL, chunks: Int = 3) throws -> [PlanLine] {
     let made = vedl(["render", "t.vedl", "-o", "out.mp4", "--chunks", "\(chunks)", "--plan"], in: folder.path)
     #expect(made.status == 0, "\(made.stderr)")
     _ = write(made.stdout, "plan.jsonl", in: folder)
     return try made.stdout.split(separator: "\n").map {
-      try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+      try JSONDecoder().decode(PlanLine.self, from: Data($0.utf8))
     }
+  }
+
+  /// The render metadata (`OUT.json`) beside `output`.
+  static func metadata(_ output: String) throws -> RenderMetadata.Document {
+    try JSONDecoder().decode(
+      RenderMetadata.Document.self, from: Data(contentsOf: URL(fileURLWithPath: output + ".json")))
   }
 
   static func job(_ folder: URL, _ index: Int, environment: [String: String] = [:]) -> (
@@ -63,20 +70,19 @@ import VEDLTestSupport
     defer { try? FileManager.default.removeItem(at: folder) }
     let lines = try Self.plan(folder)
     #expect(lines.count == 4)
-    #expect(lines.map { $0["kind"] as? String } == ["chunk", "chunk", "chunk", "assemble"])
-    #expect(lines.map { $0["index"] as? Int } == [0, 1, 2, 3])
-    let frames = lines.prefix(3).compactMap { $0["frames"] as? [Int] }
+    #expect(lines.map(\.kind) == ["chunk", "chunk", "chunk", "assemble"])
+    #expect(lines.map(\.index) == [0, 1, 2, 3])
+    let frames = lines.prefix(3).compactMap(\.frames)
     // Consecutive, covering the 20 frames, none empty.
     #expect(frames.first?.first == 0 && frames.last?.last == 20)
     #expect(zip(frames, frames.dropFirst()).allSatisfy { $0[1] == $1[0] })
     #expect(frames.allSatisfy { $0[0] < $0[1] })
-    let plans = Set(lines.compactMap { $0["plan"] as? String })
+    let plans = Set(lines.compactMap(\.plan))
     #expect(plans.count == 1 && plans.first?.hasPrefix("sha256:") == true)
     for line in lines {
-      let argv = try #require(line["argv"] as? [String])
-      #expect(argv.prefix(5) == ["vedl", "render", "t.vedl", "-o", "out.mp4"])
-      #expect(line["vedl"] as? String == VEDLCommandLine.version)
-      #expect((line["libav"] as? String)?.contains("libavcodec") == true)
+      #expect(line.argv.prefix(5) == ["vedl", "render", "t.vedl", "-o", "out.mp4"])
+      #expect(line.vedl == VEDLCommandLine.version)
+      #expect(line.libav?.contains("libavcodec") == true)
     }
     // Nothing was rendered.
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.mp4").path))
@@ -112,9 +118,8 @@ import VEDLTestSupport
       #expect(again.stdout.contains("nothing to do"), "\(again.stdout)")
     }
     #expect(try FileManager.default.attributesOfItem(atPath: output)[.modificationDate] as? Date == before)
-    let metadata = try #require(
-      JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output + ".json"))) as? [String: Any])
-    #expect(metadata["plan"] as? String != nil && metadata["frameCount"] as? Int == 20)
+    let metadata = try Self.metadata(output)
+    #expect(metadata.plan != nil && metadata.frameCount == 20)
   }
 
   @Test func theAssemblyNamesMissingChunksAndWritesNothing() throws {
@@ -151,8 +156,7 @@ import VEDLTestSupport
     // A render run straight from a line's argv refuses too (its `--expect-plan`).
     let lines = try Self.plan(folder)  // the new plan…
     _ = write(Self.script.replacingOccurrences(of: "2s", with: "1s"), "t.vedl", in: folder)  // …then the script changes
-    let argv = try #require(lines[0]["argv"] as? [String])
-    let direct = vedl(Array(argv.dropFirst()), in: folder.path)
+    let direct = vedl(Array(lines[0].argv.dropFirst()), in: folder.path)
     #expect(direct.status == 1)
     #expect(direct.stderr.contains("error[E0820]"), "\(direct.stderr)")
     #expect(Self.job(folder, 0).stderr.contains("\"t.vedl\" changed"))
@@ -212,10 +216,10 @@ import VEDLTestSupport
     #expect(plan.status == 0, "\(plan.stderr)")
     _ = write(plan.stdout, "plan.jsonl", in: folder)
     let lines = try plan.stdout.split(separator: "\n").map {
-      try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+      try JSONDecoder().decode(BatchPlanLine.self, from: Data($0.utf8))
     }
-    #expect(lines.map { $0["kind"] as? String } == ["row", "row"])
-    #expect(lines.allSatisfy { ($0["plan"] as? String)?.hasPrefix("sha256:") == true })
+    #expect(lines.map(\.kind) == ["row", "row"])
+    #expect(lines.allSatisfy { $0.plan?.hasPrefix("sha256:") == true })
     #expect(Self.status(folder) == ["missing", "missing"])
     for index in 0..<2 {
       let run = Self.job(folder, index)
@@ -224,11 +228,8 @@ import VEDLTestSupport
     }
     #expect(Self.status(folder) == ["done", "done"])
     // The plan is the row's fingerprint: what `OUT.json` records.
-    let output = try #require(lines[0]["output"] as? String)
-    let metadata = try #require(
-      JSONSerialization.jsonObject(
-        with: Data(contentsOf: folder.appendingPathComponent(output + ".json"))) as? [String: Any])
-    #expect(metadata["hash"] as? String == lines[0]["plan"] as? String)
+    let metadata = try Self.metadata(folder.appendingPathComponent(lines[0].output).path)
+    #expect(metadata.hash == lines[0].plan)
     #expect(Self.job(folder, 0).stdout.contains("is up to date"))
     // A row whose script changed refuses rather than render something else.
     _ = write(BatchCommandTests.template.replacingOccurrences(of: "size: 10", with: "size: 11"), "t.vedl", in: folder)

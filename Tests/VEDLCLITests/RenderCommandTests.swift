@@ -78,10 +78,9 @@ import VEDLTestSupport
       return r.stdout
     }
     #expect(render().hasPrefix("rendered out/f.mp4"))
-    let metadata =
-      try JSONSerialization.jsonObject(
-        with: Data(contentsOf: folder.appendingPathComponent("out/f.mp4.json"))) as? [String: Any]
-    let inputs = (metadata?["inputs"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+    let metadata = try JSONDecoder().decode(
+      RenderMetadata.Document.self, from: Data(contentsOf: folder.appendingPathComponent("out/f.mp4.json")))
+    let inputs = metadata.inputs.map(\.path)
     #expect(inputs.contains(folder.appendingPathComponent("title.ttf").path), "\(inputs)")
     #expect(inputs.contains(folder.appendingPathComponent("subs.ttf").path), "\(inputs)")
     #expect(render().hasSuffix("is up to date (use --force to render it anyway)\n"))
@@ -369,14 +368,11 @@ import VEDLTestSupport
       return [finish(a), finish(b)]
     }
     /// The frames in the picture, and the frame count and `hold` `OUT.json` records.
-    func written() throws -> (frames: Int64?, recordedFrames: Int?, recordedHold: String?) {
+    func written() throws -> (frames: Int64?, recordedFrames: Int64, recordedHold: String?) {
       let info = try MediaProbe.probe(path: out.appendingPathComponent("a.mp4").path, options: .countFrames)
       let json = try Data(contentsOf: out.appendingPathComponent("a.mp4.json"))
-      let metadata = try JSONSerialization.jsonObject(with: json) as? [String: Any]
-      return (
-        info.primaryVideo?.video?.frameCount, metadata?["frameCount"] as? Int,
-        (metadata?["parameters"] as? [String: Any])?["hold"] as? String
-      )
+      let metadata = try JSONDecoder().decode(RenderMetadata.Document.self, from: json)
+      return (info.primaryVideo?.video?.frameCount, metadata.frameCount, metadata.parameters["hold"])
     }
 
     let takingTurns = try race("4s", "2s")

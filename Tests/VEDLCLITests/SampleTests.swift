@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import VEDLDiagnostics
 import VEDLMedia
+import VEDLSema
 import VEDLTestSupport
 
 @testable import VEDLCLI
@@ -83,9 +85,9 @@ import VEDLTestSupport
   @Test func editorConfigOfTheEditorSample() throws {
     let r = vedl(["editor-config", "editor.vedl"], in: Self.workspace.path)
     #expect(r.status == 0)
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
-    #expect(object["version"] as? Int == 1)
-    #expect(object["header"] != nil)
+    let configuration = try JSONDecoder().decode(EditorConfiguration.self, from: Data(r.stdout.utf8))
+    #expect(configuration.version == 1)
+    #expect(configuration.header != nil)
   }
 
   @Test func realMediaProblemsAreDiagnosed() throws {
@@ -109,8 +111,7 @@ import VEDLTestSupport
     try Data(script.utf8).write(to: folder.appendingPathComponent("bad-media.vedl"))
     let r = vedl(["check", "--format", "json", "bad-media.vedl"], in: folder.path)
     #expect(r.status == 1)
-    let diagnostics = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
-    let codes = diagnostics.map { $0["code"] as? String ?? "" }
+    let codes = try JSONDecoder().decode([JSONDiagnostic].self, from: Data(r.stdout.utf8)).map(\.code)
     #expect(codes == ["E0512", "E0512", "E0513", "E0513", "E0510", "E0512", "E0406"], "\(r.stdout)")
   }
 
