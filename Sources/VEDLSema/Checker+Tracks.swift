@@ -508,7 +508,7 @@ extension CheckRun {
     var animations: [Animation] = []
     var presets: [Preset] = []
     // The static modifiers kept, with their statements (for the animated-and-static check).
-    var statics: [(name: String, statement: Statement)] = []
+    var statics: [(entry: SchemaEntry, statement: Statement)] = []
     let length = (item.track.kind == .main ? item.mainTiming : (item.timing(requestedAt: item.statement.name.span))).map
     { $0.end - $0.start }
     item.modifiers.reserveCapacity(block.items.count)
@@ -526,8 +526,9 @@ extension CheckRun {
         continue
       }
       let (entry, args) = (checked.entry, checked.arguments)
-      let schema = entry.schema
-      if schema.name == "animate" {
+      // Read through the entry (a class): copying the schema out costs retains per statement.
+      let role = entry.role
+      if role == .animate {
         if let animation = evaluateAnimation(checked, s, item: item, itemLength: length) {
           if let first = animations.first(where: { $0.property == animation.property }) {
             report(
@@ -541,41 +542,41 @@ extension CheckRun {
         continue
       }
       // Read with the clip's length (``evaluateFreeze``).
-      if schema.name == "freeze" { continue }
-      if schema.name == "enter" || schema.name == "exit" {
+      if role == .freeze { continue }
+      if role == .preset {
         if let preset = evaluatePreset(checked, s, item: item, itemLength: length) { presets.append(preset) }
         continue
       }
-      if schema.name == "duck" {
+      if role == .duck {
         item.duck = (s, args)  // needs every item's timing: `resolveDucking`
         continue
       }
-      if item.kind == .clip, schema.name != "fade", let source = item.source, !sources[source].hasPicture {
+      if item.kind == .clip, role != .fade, let source = item.source, !sources[source].hasPicture {
         report(
-          .notForThisItem, "`\(schema.name)` does not apply to a clip of sound", s.name.span,
+          .notForThisItem, "`\(entry.schema.name)` does not apply to a clip of sound", s.name.span,
           notes: ["a clip of sound takes `fade` and `animate volume`"], help: "remove it",
           fixIts: [FixIt(span: removalSpan(s.span), replacement: "", message: "remove `\(file.text(s.span))`")])
         continue
       }
-      if item.track.kind == .main && item.kind == .clip && Self.overlayPlacement.contains(schema.name) {
+      if item.track.kind == .main && item.kind == .clip && role == .placement {
         report(
-          .notForThisItem, "`\(schema.name)` does not apply to a main-track clip", s.name.span,
+          .notForThisItem, "`\(entry.schema.name)` does not apply to a main-track clip", s.name.span,
           notes: ["a main-track clip fills the canvas; frame it with `fit`, `zoom` and `pan`"],
           help: "remove it, or put the clip on a `track overlay`",
           fixIts: [FixIt(span: removalSpan(s.span), replacement: "", message: "remove `\(file.text(s.span))`")])
         continue
       }
-      if item.track.kind == .main && item.kind == .clip && Self.keys.contains(schema.name) {
+      if item.track.kind == .main && item.kind == .clip && role == .key {
         report(
-          .notForThisItem, "`\(schema.name)` does not apply to a main-track clip", s.name.span,
+          .notForThisItem, "`\(entry.schema.name)` does not apply to a main-track clip", s.name.span,
           notes: ["a key makes pixels transparent, and the main track has nothing under it to show"],
           help: "put the keyed clip on a `track overlay`, over the main track",
           fixIts: [FixIt(span: removalSpan(s.span), replacement: "", message: "remove `\(file.text(s.span))`")])
         continue
       }
-      if Self.keys.contains(schema.name), let other = statics.first(where: { Self.keys.contains($0.name) }) {
+      if role == .key, let other = statics.first(where: { $0.entry.role == .key }) {
         report(
-          .secondKey, "a clip takes one key, and this one already has `\(other.name)`", s.name.span,
+          .secondKey, "a clip takes one key, and this one already has `\(other.entry.schema.name)`", s.name.span,
           labels: [Label(span: other.statement.name.span, message: "the first key")],
           notes: ["`chromakey` and `colorkey` both set the clip's transparency; the second would replace the first"],
           help: "keep one of them")
@@ -584,10 +585,10 @@ extension CheckRun {
       values.removeAll()
       var ok = true
       for (i, e) in args.positional.enumerated() {
-        if let v = evaluate(e, expected: schema.positional[i].type) { values.append(v) } else { ok = false }
+        if let v = evaluate(e, expected: entry.schema.positional[i].type) { values.append(v) } else { ok = false }
       }
       args.forEachLabelled(source: file.bytes) { slot, a in
-        let parameter = schema.labelled[slot]
+        let parameter = entry.schema.labelled[slot]
         if let v = evaluate(a.value, expected: parameter.type) {
           values.append(parameter.label!, v)
         } else {
@@ -595,9 +596,9 @@ extension CheckRun {
         }
       }
       guard ok else { continue }
-      if checkModifier(schema.name, values, args, s, itemLength: length) {
+      if checkModifier(entry.schema.name, values, args, s, itemLength: length) {
         item.modifiers.append(modifierInterner.modifier(entry, values))
-        statics.append((schema.name, s))
+        statics.append((entry, s))
       }
     }
     // A property is either animated or static (ANIMATION.md §1); a clip's static volume is
@@ -617,7 +618,7 @@ extension CheckRun {
     }
     for animation in animations {
       let name = animation.property.rawValue
-      guard let (_, s) = statics.first(where: { $0.name == name }) else { continue }
+      guard let (_, s) = statics.first(where: { $0.entry.schema.name == name }) else { continue }
       report(
         .animatedAndStatic, "`\(name)` is both static and animated", s.name.span,
         labels: animation.span.map { [Label(span: $0, message: "animated here")] } ?? [],
@@ -630,7 +631,7 @@ extension CheckRun {
     // A typewriter draws a text's characters straight onto the picture: its text cannot
     // also be drawn on a layer (turned, scaled over time, wiped).
     if let writer = presets.first(where: { $0.kind == .typewriter }), let span = writer.span,
-      let other = statics.first(where: { $0.name == "rotate" })?.statement.span
+      let other = statics.first(where: { $0.entry.schema.name == "rotate" })?.statement.span
         ?? animations.first(where: { $0.property.isTransform })?.span
         ?? presets.first(where: { $0.kind == .pop || $0.kind == .wipe })?.span
     {
@@ -643,13 +644,6 @@ extension CheckRun {
     }
     item.presets = presets
   }
-
-  /// The placement modifiers of overlay items, which a main-track clip (filling the canvas)
-  /// does not take.
-  static let overlayPlacement: Set<String> = ["position", "offset", "size", "scale"]
-
-  /// The keys, which only overlay clips take (the main track has nothing under it).
-  static let keys: Set<String> = ["chromakey", "colorkey"]
 
   /// What to delete to remove the statement at `span`: its whole line (with the line break)
   /// when nothing else is on it, else just the statement.

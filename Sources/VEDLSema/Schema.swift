@@ -251,10 +251,14 @@ final class SchemaEntry: Sendable {
   let requiredPositional: [Int]
   /// Indices in ``StatementSchema/labelled`` of the required labelled arguments.
   let requiredLabels: [Int]
+  /// What the checker does with the statement as a modifier, decided here once rather than
+  /// by comparing names for every statement.
+  let role: ModifierRole
 
   init(_ schema: StatementSchema, id: Int) {
     self.schema = schema
     self.id = id
+    self.role = ModifierRole(name: schema.name)
     self.requiredPositional = schema.positional.indices.filter { schema.positional[$0].isRequired }
     self.requiredLabels = schema.labelled.indices.filter { schema.labelled[$0].isRequired }
     self.labels = NameTable(schema.labelled.enumerated().compactMap { i, a in a.label.map { ($0, i) } })
@@ -291,6 +295,39 @@ extension StatementContext {
     case .addAudio: 13
     case .export: 14
     case .animation: 15
+    }
+  }
+}
+
+/// How ``CheckRun/evaluateModifiers(_:)`` treats a modifier before reading its values.
+enum ModifierRole: Sendable {
+  /// `animate`: read as an animation.
+  case animate
+  /// `freeze`: read with the clip's length.
+  case freeze
+  /// `enter`, `exit`: read as a preset.
+  case preset
+  /// `duck`: needs every item's timing.
+  case duck
+  /// `fade`: the one modifier a clip of sound takes.
+  case fade
+  /// `position`, `offset`, `size`, `scale`: overlay items only (a main-track clip fills the
+  /// canvas).
+  case placement
+  /// `chromakey`, `colorkey`: overlay clips only, one per clip.
+  case key
+  case other
+
+  init(name: String) {
+    switch name {
+    case "animate": self = .animate
+    case "freeze": self = .freeze
+    case "enter", "exit": self = .preset
+    case "duck": self = .duck
+    case "fade": self = .fade
+    case "position", "offset", "size", "scale": self = .placement
+    case "chromakey", "colorkey": self = .key
+    default: self = .other
     }
   }
 }
