@@ -15,10 +15,14 @@ final class DecodedPicture {
   /// The premultiplied RGBA picture, once converted: a picture shown on several timeline
   /// frames is converted once.
   var converted: RGBAImage?
+  /// Whether the source's picture filters (turn, tone mapping) have been run on `frame`
+  /// already: a kept picture is kept filtered, so that they run once per picture.
+  let isFiltered: Bool
 
   /// Holds `frame`, presented at `time`.
-  init(frame: Frame, time: Rational) {
+  init(frame: Frame, time: Rational, isFiltered: Bool = false) {
     self.frame = frame
     self.time = time
+    self.isFiltered = isFiltered
   }
 }

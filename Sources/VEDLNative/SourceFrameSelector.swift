@@ -56,7 +56,7 @@ final class SourceFrameSelector {
     self.treatment = treatment
     self.store = store
     self.waitsForFiller = waitsForFiller
-    storeKey = SourcePictureStore.FileKey(path: path, decoder: treatment.decoder)
+    storeKey = SourcePictureStore.FileKey(path: path, treatment: treatment)
     pictureFilter = SourcePictureFilter(treatment, path: path)
   }
 
@@ -92,7 +92,7 @@ final class SourceFrameSelector {
   static func converted(
     _ picture: DecodedPicture, by converter: PictureConverter, filter: SourcePictureFilter?, path: String
   ) throws(NativeRenderError) -> RGBAImage {
-    let filtered = try filter?.filter(picture.frame)
+    let filtered = picture.isFiltered ? nil : try filter?.filter(picture.frame)
     let image: RGBAImage?
     do { image = try converter.convert(filtered ?? picture.frame) } catch {
       throw NativeRenderError("cannot convert a picture of `\(path)` to RGBA: \(error.explanation)", path: path)
@@ -123,8 +123,16 @@ final class SourceFrameSelector {
   private func select(_ s: Rational) throws(NativeRenderError) -> DecodedPicture {
     if let store, let kept = store.picture(storeKey, at: s, waitingForFiller: waitsForFiller) { return kept }
     let chosen = try decode(s)
-    if let store, !hasRunOut(at: s) { store.keep(chosen, for: storeKey, at: s) }
-    return chosen
+    guard let store, !hasRunOut(at: s) else { return chosen }
+    // Kept filtered, so that the filters run once per picture; handed out as kept.
+    let kept: DecodedPicture
+    if let pictureFilter {
+      kept = DecodedPicture(frame: try pictureFilter.filter(chosen.frame), time: chosen.time, isFiltered: true)
+    } else {
+      kept = chosen
+    }
+    store.keep(kept, for: storeKey, at: s)
+    return kept
   }
 
   /// Decodes up to the picture the §5 rule picks at `s`.

@@ -1,4 +1,5 @@
 import Foundation
+import VEDLLowering
 import VEDLMedia
 import VEDLTime
 
@@ -7,8 +8,9 @@ import VEDLTime
 /// frame then composes it from kept pictures instead of decoding from the key frame before
 /// it — and a phone clip or an x264 file may have one key frame in several seconds.
 ///
-/// Pictures are kept as the decoder gave them (Y′CbCr 4:2:0 is three eighths of RGBA's
-/// size), up to a byte budget; past it nothing more is kept and clips decode as they would
+/// Pictures are kept as the decoder gave them, after the source's own filters (turned upright,
+/// tone-mapped: once per picture, not once per request) — Y′CbCr 4:2:0 is three eighths of
+/// RGBA's size — up to a byte budget; past it nothing more is kept and clips decode as they would
 /// without a store. A ``SourcePictureFiller`` decodes ahead of the requests; a request for a
 /// picture the filler will reach waits for it (``picture(_:at:waitingForFiller:)``) instead
 /// of decoding the same pictures a second time on the other core.
@@ -20,11 +22,11 @@ import VEDLTime
 ///
 /// Thread-safe: renderers on several threads share one store.
 public final class SourcePictureStore: @unchecked Sendable {
-  /// A file as its pictures are decoded: the same path through another decoder gives other
-  /// pictures.
+  /// A file as its pictures are kept: decoded and filtered as its treatment says (the same
+  /// path through another decoder or filters gives other pictures).
   struct FileKey: Hashable {
     var path: String
-    var decoder: String?
+    var treatment: SourcePictureTreatment
   }
 
   /// What a filler lane will decode next: one clip's source times, in increasing order.
@@ -117,7 +119,7 @@ public final class SourcePictureStore: @unchecked Sendable {
     guard let time = shown[key]?[s], let frame = pictures[key]?[time], let copy = try? frame.clone() else {
       return nil
     }
-    return DecodedPicture(frame: copy, time: time)
+    return DecodedPicture(frame: copy, time: time, isFiltered: true)
   }
 
   /// Keeps `picture` as what source time `s` of `key`'s file shows; `false` once the budget

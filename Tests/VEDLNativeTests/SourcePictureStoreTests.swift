@@ -51,6 +51,12 @@ import VEDLTestSupport
     return pictures
   }
 
+  /// The frames of `frames` whose pictures differ between `a` and `b` (a list, not the
+  /// pictures, in a failure's message).
+  static func differing(_ a: [Int64: RGBAImage], _ b: [Int64: RGBAImage], _ frames: [Int64]) -> [Int64] {
+    frames.filter { a[$0] != b[$0] }
+  }
+
   /// A seeded shuffle of the frames, so that every jump direction is tried.
   static func shuffled(_ count: Int64) -> [Int64] {
     var generator = SplitMix64(seed: 19)
@@ -77,7 +83,7 @@ import VEDLTestSupport
     try FileManager.default.moveItem(atPath: directory + "/media/index30.mp4", toPath: directory + "/moved.mp4")
     let order = Self.shuffled(timeline.frameCount).filter { !reversed.contains($0) }
     let kept = try Self.draw(timeline, directory: directory, store: store, order: order)
-    for k in order { #expect(kept[k] == reference[k], "frame \(k)") }
+    #expect(Self.differing(kept, reference, order).isEmpty, "frames \(Self.differing(kept, reference, order))")
     #expect(throws: NativeRenderError.self) {
       try Self.draw(timeline, directory: directory, store: store, order: [reversed.lowerBound])
     }
@@ -85,7 +91,8 @@ import VEDLTestSupport
     // Decoding on request keeps what it decodes: the reversed clip's too.
     try FileManager.default.moveItem(atPath: directory + "/moved.mp4", toPath: directory + "/media/index30.mp4")
     let all = try Self.draw(timeline, directory: directory, store: store, order: Self.shuffled(timeline.frameCount))
-    for k in 0..<timeline.frameCount { #expect(all[k] == reference[k], "frame \(k)") }
+    let every = Array(0..<timeline.frameCount)
+    #expect(Self.differing(all, reference, every).isEmpty, "frames \(Self.differing(all, reference, every))")
     #expect(store.pictureCount == 60 + 15 + 30)
   }
 
@@ -104,7 +111,7 @@ import VEDLTestSupport
     let order = Self.shuffled(timeline.frameCount)
     let drawn = try Self.draw(timeline, directory: directory, store: store, order: order)
     done.wait()
-    for k in order { #expect(drawn[k] == reference[k], "frame \(k)") }
+    #expect(Self.differing(drawn, reference, order).isEmpty, "frames \(Self.differing(drawn, reference, order))")
   }
 
   @Test func theBudgetStopsKeeping() throws {
@@ -121,7 +128,7 @@ import VEDLTestSupport
       timeline, directory: directory, store: nil, order: Array(0..<timeline.frameCount))
     let order = Self.shuffled(timeline.frameCount)
     let drawn = try Self.draw(timeline, directory: directory, store: store, order: order)
-    for k in order { #expect(drawn[k] == reference[k], "frame \(k)") }
+    #expect(Self.differing(drawn, reference, order).isEmpty, "frames \(Self.differing(drawn, reference, order))")
     #expect(store.pictureCount == 25)
 
     // Dropping a file's pictures frees its bytes.
@@ -129,5 +136,38 @@ import VEDLTestSupport
     #expect(store.pictureCount == 0)
     #expect(store.bytesUsed == 0)
     #expect(!store.isFull)
+  }
+
+  /// A phone's portrait clip (stored landscape, turned by its metadata): pictures are kept
+  /// turned, and turned once — drawn from the store they equal a renderer's without one.
+  @Test func turnedPicturesAreKeptTurnedOnce() throws {
+    let directory = try TestMediaFolder.make(prefix: "vedl-store-turned-")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try FrameIndex.makeIndex30(at: directory + "/media/plain.mp4")
+    try FFmpegCLI.mustRun([
+      "-v", "error", "-y", "-i", directory + "/media/plain.mp4", "-c", "copy", "-metadata:s:v:0", "rotate=90",
+      directory + "/media/turned.mp4",
+    ])
+    let timeline = try NativeHarness.timeline(
+      """
+      canvas 48x64 fps: 30
+      let phone = video("media/turned.mp4")
+      track main {
+        clip phone trim: 1s..2s
+        crossfade 200ms
+        clip phone trim: 3s..4s speed: 2x
+      }
+      """, directory: directory)
+    let reference = try Self.draw(
+      timeline, directory: directory, store: nil, order: Array(0..<timeline.frameCount))
+    let store = SourcePictureStore(budget: 64 << 20)
+    SourcePictureFiller(timeline: timeline, store: store).run { false }
+    #expect(store.pictureCount == 30 + 15)
+    try FileManager.default.removeItem(atPath: directory + "/media/turned.mp4")
+    let order = Self.shuffled(timeline.frameCount)
+    let kept = try Self.draw(timeline, directory: directory, store: store, order: order)
+    #expect(Self.differing(kept, reference, order).isEmpty, "frames \(Self.differing(kept, reference, order))")
+    // The pictures are portrait: the turn was applied.
+    #expect(reference[0]?.width == 48 && reference[0]?.height == 64)
   }
 }
