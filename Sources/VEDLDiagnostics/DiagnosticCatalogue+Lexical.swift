@@ -54,7 +54,8 @@ extension DiagnosticCatalogue {
       "E0104", .error, "unexpected character",
       explanation: """
         The source contains a character that cannot start any token, such as `@` or `$` \
-        outside a string.
+        outside a string — or a NUL character (U+0000), even inside a string: the \
+        backends pass strings to C libraries, where NUL would end the text or font name early.
 
         ```vedl
         canvas 1080x1920 @ 30

@@ -102,7 +102,12 @@ extension CheckRun {
     Value, ParameterConversionError
   > {
     switch type {
-    case .string, .path: return .success(.string(text))
+    case .string, .path:
+      // As in a script's strings (E0104): C libraries would end the text at a NUL.
+      if text.utf8.contains(0) {
+        return .failure(ParameterConversionError(message: "a NUL character (U+0000) cannot appear in a string"))
+      }
+      return .success(.string(text))
     default: break
     }
     let parsed = Parser.parseExpression(file, range: Span(start: 0, end: file.bytes.count))

@@ -738,7 +738,18 @@ public struct Lexer: Sendable {
         }
         continue
       }
-      if c < 0x80 {
+      if c == 0 {
+        // Strings reach C libraries (libavfilter, FreeType, Fontconfig), where NUL ends a
+        // string: the backends would read a shorter text or name than the script says.
+        // One report for a run of them.
+        var stop = i + 1
+        while stop < end, bytes[stop] == 0 { stop += 1 }
+        report(
+          .unexpectedCharacter, "a NUL character (U+0000) cannot appear in a string", Span(start: i, end: stop),
+          help: "remove it")
+        ok = false
+        i = stop
+      } else if c < 0x80 {
         stringBytes.append(c)
         i += 1
       } else if let n = validScalarLength(at: i) {
@@ -781,6 +792,11 @@ public struct Lexer: Sendable {
       report(
         .invalidEscape, "invalid unicode escape `\(file.text(span))`", span,
         help: "write 1 to 8 hex digits naming a Unicode scalar, e.g. `\\u{E9}`")
+      return nil
+    }
+    guard value != 0 else {
+      // As a raw NUL (``lexString()``): C libraries would end the string there.
+      report(.invalidEscape, "`\(file.text(span))` (NUL) cannot appear in a string", span, help: "remove it")
       return nil
     }
     return scalar

@@ -45,6 +45,22 @@ import VEDLTestSupport
     try stdout.split(separator: "\n").map { try JSONDecoder().decode(BatchPlanLine.self, from: Data($0.utf8)) }
   }
 
+  /// A NUL in a row's text would end the text where libavfilter reads it (the FFmpeg
+  /// backend would draw less than the native one): the row is refused, the others render.
+  @Test func aRowWhoseTextHoldsANulIsRefused() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = write(Self.template, "t.vedl", in: folder)
+    _ = write("title,accent,hold\nFine,red,300ms\nA\u{0}B,red,300ms\n", "rows.csv", in: folder)
+    let run = vedl(["batch", "t.vedl", "--data", "rows.csv", "--out-dir", "out"], in: folder.path)
+    #expect(run.status == 1)
+    #expect(
+      run.stdout.contains(
+        "row 2 failed: error[E0311]: row 2, column `title`: invalid value for parameter `title`: "
+          + "a NUL character (U+0000) cannot appear in a string"), "\(run.stdout)")
+    #expect(files(in: folder.appendingPathComponent("out")) == ["001-fine.mp4", "001-fine.mp4.json"])
+  }
+
   @Test func rendersGoodRowsReportsTheBadOneAndSkipsUpToDateOutputs() throws {
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -148,6 +148,21 @@ private func r(_ n: Int64, _ d: Int64 = 1) -> Rational { Rational(n, d)! }
     #expect(Lexer.lex(SourceFile(path: "t", bytes: Array("// ".utf8) + [0xFF])).diagnostics.map(\.code.id) == ["E0105"])
   }
 
+  /// NUL would end the string where the backends' C libraries read it (a font name, a
+  /// text), so a string holding one is refused, raw or escaped.
+  @Test func nulCannotAppearInAString() {
+    let raw = Lexer.lex(SourceFile(path: "t", bytes: Array("font \"D".utf8) + [0, 0] + Array("ejaVu\"".utf8)))
+    // One report for the run.
+    #expect(raw.diagnostics.map(\.code.id) == ["E0104"])
+    #expect(raw.diagnostics.first?.span == Span(start: 7, end: 9))
+    #expect(raw.diagnostics.first?.message == "a NUL character (U+0000) cannot appear in a string")
+    #expect(!raw.tokens.contains { if case .string = $0.kind { true } else { false } })
+    let escaped = Lexer.lex(SourceFile(path: "t", text: #"text "a\u{0}b""#))
+    #expect(escaped.diagnostics.map(\.code.id) == ["E0106"])
+    #expect(escaped.diagnostics.first?.span == Span(start: 7, end: 12))
+    #expect(Lexer.lex(SourceFile(path: "t", text: #""a\u{1}b""#)).diagnostics.isEmpty)
+  }
+
   @Test func lexerNeverCrashesOnRandomBytes() {
     var state: UInt64 = 0x9E37_79B9_7F4A_7C15
     func next() -> UInt64 {
