@@ -137,7 +137,7 @@ final class ClipSource {
   /// ``SourcePictureFiller`` lane decodes ahead.
   func aheadTime(atTimelineFrame k: Int64) -> (file: SourcePictureStore.FileKey, time: Rational)? {
     guard case .video(let selector) = pictures, timeMap == nil,
-      let s = timing.checkedSourceTime(forTimelineFrame: k, grid: grid)
+      let (_, s) = try? videoTime(atTimelineFrame: k, selector: selector)
     else { return nil }
     return (selector.storeKey, s)
   }

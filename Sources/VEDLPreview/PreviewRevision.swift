@@ -47,8 +47,8 @@ final class PreviewRevision: @unchecked Sendable {
   /// this revision's into it ahead of requests.
   let store: SourcePictureStore
   private let stopFilling = CancellationFlag()
-  /// Signalled when the filler has stopped.
-  private let filled = DispatchSemaphore(value: 0)
+  /// Entered while the filler runs.
+  private let filling = DispatchGroup()
   private let warmUpLock = NSLock()
   private var warmedUp = false
   /// How long the first frame request of a revision waits for the filler.
@@ -63,7 +63,7 @@ final class PreviewRevision: @unchecked Sendable {
     warmUpLock.withLock {
       guard !warmedUp else { return }
       warmedUp = true
-      if filled.wait(timeout: .now() + Self.warmUpLimit) == .success { filled.signal() }
+      _ = filling.wait(timeout: .now() + Self.warmUpLimit)
     }
     // Counted once drawing: a request queued behind one that waits for the filler must not
     // hold the filler up.
@@ -106,12 +106,14 @@ final class PreviewRevision: @unchecked Sendable {
   /// Decodes the pictures of every video clip ahead of requests, on a thread of its own that
   /// pauses while a request is drawn (a request waiting for a picture makes its clip go
   /// first), into the session's store; then calls `then` (the proxy is made next, so the two
-  /// background passes do not compete). `cancel()` stops it. The lanes are announced before this returns.
+  /// background passes do not compete). `cancel()` stops it. The lanes are announced before
+  /// this returns.
   func fill(then: @escaping @Sendable () -> Void) {
     let filler = SourcePictureFiller(timeline: timeline, store: store)
+    filling.enter()
     let thread = Thread { [self] in
       filler.run { stopFilling.isCancelled }
-      filled.signal()
+      filling.leave()
       if !stopFilling.isCancelled { then() }
     }
     thread.name = "vedl-preview-fill"
