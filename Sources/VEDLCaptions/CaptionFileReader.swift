@@ -64,20 +64,8 @@ struct CaptionFileReader {
     bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF))
   }
 
-  /// Reports the first invalid UTF-8 sequence (one re-encoding fixes them all) with a count,
-  /// and the first NUL byte: caption text goes to C libraries (libavfilter's `drawtext`),
-  /// where NUL would end it early.
+  /// Reports the first invalid UTF-8 sequence (one re-encoding fixes them all) with a count.
   private mutating func checkEncoding() {
-    if let nul = bytes[contentStart...].firstIndex(of: 0) {
-      let count = bytes[contentStart...].reduce(0) { $1 == 0 ? $0 + 1 : $0 }
-      var notes: [String] = []
-      if count > 1 { notes.append("the file has \(count) NUL bytes; this is the first") }
-      notes.append("a file with NUL bytes is often UTF-16 saved without a byte-order mark")
-      collector.report(
-        Diagnostic(
-          .captionInvalidUTF8, "caption file holds a NUL character (U+0000)", file: file,
-          span: Span(start: nul, end: nul + 1), notes: notes, help: "re-save the file as UTF-8"))
-    }
     let runs = UTF8Validation.invalidRuns(in: bytes, from: contentStart)
     guard let first = runs.first else { return }
     let shown = bytes[first.start..<min(first.end, first.start + 4)].map { "0x" + hex($0) }.joined(separator: " ")

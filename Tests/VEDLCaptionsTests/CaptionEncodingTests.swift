@@ -69,15 +69,6 @@ import VEDLSource
     #expect(valid.cues.first?.text == "🎬")
   }
 
-  /// NUL is valid UTF-8, but the FFmpeg backend's `drawtext` would stop the text there.
-  @Test func nulIsRejected() {
-    let p = ParsedCaptions(bytes: Array("1\n00:00:01,000 --> 00:00:02,000\nA".utf8) + [0, 0] + Array("B\n".utf8))
-    #expect(p.codes == ["E0601"])
-    #expect(p.diagnostics[0].message == "caption file holds a NUL character (U+0000)")
-    #expect(p.at(p.diagnostics[0].span) == "3:2")
-    #expect(p.diagnostics[0].notes.first == "the file has 2 NUL bytes; this is the first")
-  }
-
   @Test func utf16IsRejectedWithAnExplanation() {
     let p = ParsedCaptions(bytes: [0xFF, 0xFE, 0x31, 0x00, 0x0A, 0x00])
     #expect(p.codes == ["E0601"])
