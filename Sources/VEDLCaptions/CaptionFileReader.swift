@@ -64,8 +64,20 @@ struct CaptionFileReader {
     bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF))
   }
 
-  /// Reports the first invalid UTF-8 sequence (one re-encoding fixes them all) with a count.
+  /// Reports the first invalid UTF-8 sequence (one re-encoding fixes them all) with a count,
+  /// and the first NUL: cue text goes to C libraries (libavfilter's `drawtext`), where a NUL
+  /// would end it early. Cue text shows both as U+FFFD (see ``CaptionBytes/text(_:)``).
   private mutating func checkEncoding() {
+    if let nul = bytes[contentStart...].firstIndex(of: 0) {
+      let count = bytes[contentStart...].reduce(0) { $1 == 0 ? $0 + 1 : $0 }
+      var notes: [String] = []
+      if count > 1 { notes.append("the file has \(count) NUL bytes; this is the first") }
+      notes.append("a file with NUL bytes is often UTF-16 saved without a byte-order mark")
+      collector.report(
+        Diagnostic(
+          .captionInvalidUTF8, "caption file holds a NUL character (U+0000)", file: file,
+          span: Span(start: nul, end: nul + 1), notes: notes, help: "re-save the file as UTF-8"))
+    }
     let runs = UTF8Validation.invalidRuns(in: bytes, from: contentStart)
     guard let first = runs.first else { return }
     let shown = bytes[first.start..<min(first.end, first.start + 4)].map { "0x" + hex($0) }.joined(separator: " ")
@@ -225,6 +237,24 @@ struct CaptionFileReader {
         fixIts: [FixIt(span: .point(line.start), replacement: "\n", message: "put a blank line before this cue")]))
   }
 
+  /// The text of a cue line's visible bytes, with invalid UTF-8 and NUL (both reported by
+  /// ``checkEncoding()``) shown as U+FFFD, and where each inline timestamp's byte offset lands
+  /// in that text. Decoding piece by piece keeps the offsets right when a replacement changes
+  /// the byte count; a timestamp sat where a tag was, so no character straddles a cut.
+  static func cueText(_ visible: [UInt8], stamps: [Int]) -> (text: String, offsets: [Int]) {
+    var text = ""
+    var offsets: [Int] = []
+    var done = 0
+    for stamp in stamps {
+      let cut = max(done, min(stamp, visible.count))
+      text += CaptionBytes.text(visible[done..<cut])
+      offsets.append(text.utf8.count)
+      done = cut
+    }
+    text += CaptionBytes.text(visible[done...])
+    return (text, offsets)
+  }
+
   /// Reads the cue in `range`, whose timing line is `timingLine`.
   private mutating func readCue(_ range: Range<Int>, timingLine: Int) {
     let identifierLine = timingLine > range.lowerBound ? lines[range.lowerBound] : nil
@@ -247,9 +277,9 @@ struct CaptionFileReader {
       // Lines in a block are never blank, so an empty one held only markup: drop it.
       if !visible.isEmpty {
         let base = joinedBytes + (textLines.isEmpty ? 0 : 1)
-        let text = String(decoding: visible, as: UTF8.self)
-        timestamps += stamps.map {
-          CaptionCue.Timestamp(utf8Offset: base + min($0.offset, visible.count), time: $0.time)
+        let (text, offsets) = Self.cueText(visible, stamps: stamps.map(\.offset))
+        timestamps += zip(stamps, offsets).map {
+          CaptionCue.Timestamp(utf8Offset: base + $1, time: $0.time)
         }
         textLines.append(text)
         joinedBytes = base + text.utf8.count
@@ -283,7 +313,7 @@ struct CaptionFileReader {
     cues.append(
       CaptionCue(
         start: timing.start, end: timing.end, text: textLines.joined(separator: "\n"),
-        identifier: identifierSpan.map { file.text($0) }, settings: timing.settings,
+        identifier: identifierSpan.map { CaptionBytes.text(bytes[$0.start..<$0.end]) }, settings: timing.settings,
         span: Span(start: lines[range.lowerBound].start, end: lastLine.end), timingSpan: timingSpan,
         timestamps: timestamps.filter { $0.time >= timing.start && $0.time < timing.end }))
   }

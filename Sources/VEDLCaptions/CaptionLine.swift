@@ -50,6 +50,13 @@ enum CaptionBytes {
 
   static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 
+  /// Bytes a cue keeps (text, identifier, settings) as a string: invalid UTF-8 and NUL, both
+  /// reported as E0601, become U+FFFD, so no NUL reaches a C library or the sidecar writer.
+  static func text(_ bytes: some Collection<UInt8>) -> String {
+    guard bytes.contains(0) else { return String(decoding: bytes, as: UTF8.self) }
+    return String(decoding: bytes.flatMap { $0 == 0 ? [0xEF, 0xBF, 0xBD] : [$0] }, as: UTF8.self)
+  }
+
   /// The span of `bytes[span]` without leading and trailing whitespace.
   static func trimmed(_ span: Span, in bytes: [UInt8]) -> Span {
     var lo = span.start

@@ -86,7 +86,7 @@ struct CaptionTimingLineReader {
       let rest = Span(start: skipSpaces(from: i, limit: limit), end: limit)
       switch format {
       case .vtt:
-        settings = file.text(rest)
+        settings = CaptionBytes.text(file.bytes[rest.start..<rest.end])
       case .srt:
         collector.reportOnce(
           Diagnostic(

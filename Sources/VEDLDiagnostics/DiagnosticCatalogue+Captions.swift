@@ -34,6 +34,10 @@ extension DiagnosticCatalogue {
         ```
 
         (`\\xE9` is a single Latin-1 byte for `é`.) Re-save the file as UTF-8.
+
+        A NUL character (U+0000) is refused the same way, although UTF-8 allows it: the \
+        text would end there in the FFmpeg backend. A file with NUL bytes is often UTF-16 \
+        saved without a byte-order mark.
         """),
     CatalogueEntry(
       "E0602", .error, "missing `WEBVTT` header",

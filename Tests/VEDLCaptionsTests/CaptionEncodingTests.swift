@@ -69,6 +69,37 @@ import VEDLSource
     #expect(valid.cues.first?.text == "🎬")
   }
 
+  /// NUL is valid UTF-8, but the FFmpeg backend's `drawtext` would stop the text there.
+  @Test func nulIsRejected() {
+    let p = ParsedCaptions(bytes: Array("1\n00:00:01,000 --> 00:00:02,000\nA".utf8) + [0, 0] + Array("B\n".utf8))
+    #expect(p.codes == ["E0601"])
+    #expect(p.diagnostics[0].message == "caption file holds a NUL character (U+0000)")
+    #expect(p.at(p.diagnostics[0].span) == "3:2")
+    #expect(p.diagnostics[0].notes.first == "the file has 2 NUL bytes; this is the first")
+    // Shown like invalid UTF-8, so nothing downstream (the sidecar writer) ever sees a NUL.
+    #expect(p.cues.map(\.text) == ["A\u{FFFD}\u{FFFD}B"])
+    let vtt = ParsedCaptions(
+      bytes: Array("WEBVTT\n\nin".utf8) + [0] + Array("tro\n00:01.000 --> 00:02.000 line:0 posi".utf8) + [0]
+        + Array("tion:10%\nHi\n".utf8), path: "a.vtt")
+    #expect(vtt.codes == ["E0601"])
+    #expect(vtt.cues.map(\.identifier) == ["in\u{FFFD}tro"])
+    #expect(vtt.cues.map(\.settings) == ["line:0 posi\u{FFFD}tion:10%"])
+  }
+
+  /// A replacement character is three bytes where the bad byte was one: inline timestamps
+  /// after it still point at the same character of the text.
+  @Test func timestampsAfterAReplacedByteKeepTheirPlace() throws {
+    let bytes =
+      Array("WEBVTT\n\n00:01.000 --> 00:04.000\nA".utf8) + [0, 0xE9]
+      + Array("<00:02.000>B<00:03.000>C\n".utf8)
+    let p = ParsedCaptions(bytes: bytes, path: "a.vtt")
+    #expect(p.codes == ["E0601", "E0601"])
+    let cue = try #require(p.cues.first)
+    #expect(cue.text == "A\u{FFFD}\u{FFFD}BC")
+    let utf8 = Array(cue.text.utf8)
+    #expect(cue.timestamps.map { String(decoding: utf8[$0.utf8Offset...], as: UTF8.self) } == ["BC", "C"])
+  }
+
   @Test func utf16IsRejectedWithAnExplanation() {
     let p = ParsedCaptions(bytes: [0xFF, 0xFE, 0x31, 0x00, 0x0A, 0x00])
     #expect(p.codes == ["E0601"])
