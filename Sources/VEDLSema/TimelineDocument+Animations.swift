@@ -45,15 +45,9 @@ extension TimelineDocument {
     public var by: Decibels
     public var ramp: ExactSeconds
 
-    /// A gain: exact, and in decibels as a number.
-    public struct Decibels: Codable, Sendable, Hashable {
-      public var exact: String
-      public var decibels: Double
-    }
-
     init(_ ducking: VEDLSema.Ducking) {
       under = ducking.under
-      by = Decibels(exact: ducking.by.description, decibels: ducking.by.doubleValue)
+      by = Decibels(ducking.by)
       ramp = ExactSeconds(ducking.ramp)
     }
   }

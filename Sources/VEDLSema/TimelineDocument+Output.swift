@@ -93,8 +93,8 @@ extension TimelineDocument {
 
     /// `loudness:`: LUFS and dBTP, exact, and the preset's name when one was named.
     public struct Loudness: Codable, Sendable, Hashable {
-      public var integrated: ExactSeconds
-      public var truePeak: ExactSeconds
+      public var integrated: Decibels
+      public var truePeak: Decibels
       public var preset: String?
     }
 
@@ -118,10 +118,8 @@ extension TimelineDocument {
         Watermark(source: $0.source, position: $0.position, margin: $0.margin.doubleValue)
       }
       still = export.stillTime.map { GridTime($0, on: grid) }
-      // Written as `{"exact", "seconds"}` since the first version of `loudness:`, though
-      // they are levels.
       loudness = export.loudness.map {
-        Loudness(integrated: ExactSeconds($0.integrated), truePeak: ExactSeconds($0.truePeak), preset: $0.preset)
+        Loudness(integrated: Decibels($0.integrated), truePeak: Decibels($0.truePeak), preset: $0.preset)
       }
       sidecars = export.sidecars.map { Sidecar(path: $0.path, written: $0.writtenPath) }
       thumbnails = export.thumbnails.map {
