@@ -133,7 +133,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "VEDLLanguageServerTests",
-      dependencies: ["VEDLLanguageServer", "VEDLIDE", "VEDLSema", "VEDLDiagnostics", "VEDLSource", "VEDLTime"]),
+      dependencies: [
+        "VEDLLanguageServer", "VEDLIDE", "VEDLSema", "VEDLDiagnostics", "VEDLSource", "VEDLTime", "VEDLTestSupport",
+      ]),
     .testTarget(
       name: "VEDLInterchangeTests",
       dependencies: [

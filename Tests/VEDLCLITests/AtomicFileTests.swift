@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VEDLTestSupport
 
 @testable import VEDLCLI
 
@@ -16,7 +17,7 @@ import Testing
   }
 
   @Test func formatWritesThroughASymbolicLink() throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     let target = write(Self.messy, "real.vedl", in: folder)
     chmod(target, 0o640)
@@ -37,7 +38,7 @@ import Testing
 
   @Test(arguments: [0o644, 0o600] as [mode_t])
   func formatKeepsTheMode(_ mode: mode_t) throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = write(Self.messy, "a.vedl", in: folder)
     chmod(path, mode)
@@ -48,7 +49,7 @@ import Testing
 
   /// A rename would leave the other name with the old content: the file is rewritten in place.
   @Test func formatKeepsHardLinks() throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     let first = write(Self.messy, "a.vedl", in: folder)
     let second = folder.appendingPathComponent("b.vedl").path

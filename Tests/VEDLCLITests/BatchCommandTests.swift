@@ -48,7 +48,7 @@ import VEDLTestSupport
   /// A NUL in a row's text would end the text where libavfilter reads it (the FFmpeg
   /// backend would draw less than the native one): the row is refused, the others render.
   @Test func aRowWhoseTextHoldsANulIsRefused() throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = write(Self.template, "t.vedl", in: folder)
     _ = write("title,accent,hold\nFine,red,300ms\nA\u{0}B,red,300ms\n", "rows.csv", in: folder)
@@ -62,7 +62,7 @@ import VEDLTestSupport
   }
 
   @Test func rendersGoodRowsReportsTheBadOneAndSkipsUpToDateOutputs() throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = write(Self.template, "t.vedl", in: folder)
     _ = write(Self.rows, "rows.csv", in: folder)
@@ -107,7 +107,7 @@ import VEDLTestSupport
 
   @Test func theTitleReachesTheFilterGraphEscaped() {
     // The render above proves the graph runs; this shows the text is one literal value.
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = write(Self.template, "t.vedl", in: folder)
     let graph = vedl(["graph", "t.vedl", "--set", "title=\(Self.trickyTitle)"], in: folder.path)
@@ -120,7 +120,7 @@ import VEDLTestSupport
   }
 
   @Test func unknownColumnsNameTheRowAndColumn() {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = write(Self.template, "t.vedl", in: folder)
     _ = write(
@@ -141,7 +141,7 @@ import VEDLTestSupport
   }
 
   @Test func collidingNamesStopTheBatchBeforeRendering() {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = write(Self.template, "t.vedl", in: folder)
     _ = write("title\nSale!\nsale\nOther\n", "rows.csv", in: folder)
@@ -154,7 +154,7 @@ import VEDLTestSupport
   }
 
   @Test func usageErrors() {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = write(Self.template, "t.vedl", in: folder)
     _ = write("title\nA\n", "rows.csv", in: folder)
@@ -172,7 +172,7 @@ import VEDLTestSupport
   }
 
   @Test func runningThePlanLineByLineMakesTheSameFiles() throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = write(Self.template, "t.vedl", in: folder)
     _ = write("title,hold\nFirst,400ms\n\"Second, \"\"quoted\"\"\",\n", "rows.csv", in: folder)
@@ -216,7 +216,7 @@ import VEDLTestSupport
   /// finds the batch's outputs up to date; switching the backend renders again; any other
   /// backend is a usage error.
   @Test func theBackendOptionChoosesTheRendererOfEveryRow() throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = write(Self.template, "t.vedl", in: folder)
     _ = write("title,hold\nFirst,400ms\nSecond,300ms\n", "rows.csv", in: folder)
@@ -264,7 +264,7 @@ import VEDLTestSupport
   /// column order (the `--set` order, which the fingerprint counts), `params` the same values
   /// by name.
   @Test func planLinesDecodeToTheirJobs() throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = write(Self.template, "t.vedl", in: folder)
     let awkward = "q \" b \\ n \n t \t u1 \u{1} ls \u{2028} ps \u{2029} é 世界 😀 / end"
@@ -302,7 +302,7 @@ import VEDLTestSupport
 
   @Test func theSampleTemplatePlansEveryRow() throws {
     let samples = Repository.root.appendingPathComponent("Samples")
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     let result = vedl(
       [
@@ -328,7 +328,7 @@ import VEDLTestSupport
   /// the sample's own size takes seconds per row.
   @Test func theSampleTemplateRendersFromItsDataFile() throws {
     let samples = Repository.root.appendingPathComponent("Samples")
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     var script = try String(contentsOf: samples.appendingPathComponent("template.vedl"), encoding: .utf8)
     script = script.replacingOccurrences(of: "canvas square fps: 30", with: "canvas 320x180 fps: 10")

@@ -30,7 +30,7 @@ import VEDLTestSupport
 
   /// A folder with the script and its two sources (picture and tone).
   static func workspace(format: String, quality: String = "lossless") throws -> URL {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("media"), withIntermediateDirectories: true)
     for (name, picture, tone) in [("a", "testsrc2", 440), ("b", "testsrc", 880)] {
@@ -154,7 +154,7 @@ import VEDLTestSupport
   /// rounds each frame's own time, not a chunk's start plus a rounded offset.
   @Test(arguments: ["mp4", "webm"])
   func anNTSCRateKeepsItsRoundedTimestamps(format: String) throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = write(
       "canvas 64x36 fps: 29.97\ntrack main {\n  clip testpattern() duration: 59f\n  crossfade 6f\n"
@@ -264,7 +264,7 @@ import VEDLTestSupport
   /// Each chunk above has exactly the single render's pictures of its frames, and the
   /// assembled 7-chunk render all of them.
   @Test func chunksStartingInsideEveryConstructKeepTheSingleRendersPictures() throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("media"), withIntermediateDirectories: true)

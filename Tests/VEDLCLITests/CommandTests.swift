@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VEDLDiagnostics
 import VEDLSema
+import VEDLTestSupport
 
 @testable import VEDLCLI
 
@@ -16,13 +17,6 @@ func vedl(
   let status = VEDLCommandLine.run(
     arguments: arguments, io: captured.io(environment: environment, currentDirectory: directory))
   return (status, captured.stdout, captured.stderr)
-}
-
-/// A fresh temporary folder, removed by the caller.
-func temporaryFolder() -> URL {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent("vedl-test-\(UUID().uuidString)")
-  try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  return url
 }
 
 func write(_ text: String, _ name: String, in folder: URL) -> String {
@@ -51,7 +45,7 @@ func write(_ text: String, _ name: String, in folder: URL) -> String {
   }
 
   @Test func checkExitCodesAndJSON() throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     let good = write(
       "vedl 1\ncanvas 640x360\ntrack main {\n  clip testpattern() duration: 1s\n}\n", "good.vedl", in: folder)
@@ -73,7 +67,7 @@ func write(_ text: String, _ name: String, in folder: URL) -> String {
   }
 
   @Test func textDiagnosticsAreUncolouredOffTerminal() {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     let bad = write("gap 12q\n", "bad.vedl", in: folder)
     let r = vedl(["check", bad])
@@ -106,7 +100,7 @@ func write(_ text: String, _ name: String, in folder: URL) -> String {
   /// A directory, a FIFO or a device where a source should be is said to be one (E0511 at
   /// the source's string), not "not found"; the FIFO is never opened, so nothing blocks.
   @Test func sourcesThatAreNotFilesAreSaidToBeWhatTheyAre() throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("dir.mp4"), withIntermediateDirectories: false)
@@ -126,7 +120,7 @@ func write(_ text: String, _ name: String, in folder: URL) -> String {
   }
 
   @Test func unwritableOutputIsE0502AndLeavesNothing() {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     let good = write("editor {\n  expanded false\n}\n", "e.vedl", in: folder)
     _ = write("in the way\n", "no", in: folder)
@@ -147,7 +141,7 @@ func write(_ text: String, _ name: String, in folder: URL) -> String {
   }
 
   @Test func setOverridesParameters() throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = write(
       "param title: String = \"Hi\"\nparam hold: Duration = 2s\ntrack main {\n  clip color(red) duration: hold\n}\ntrack overlay {\n  text \"\\(title)\" at: 0s until: end\n}\n",
@@ -169,7 +163,7 @@ func write(_ text: String, _ name: String, in folder: URL) -> String {
   }
 
   @Test func formatCheckAndWrite() throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     let messy = write(
       "canvas   640x360   fps:30\ntrack main {\nclip testpattern()  duration:1s // keep me\n}\n", "m.vedl", in: folder)

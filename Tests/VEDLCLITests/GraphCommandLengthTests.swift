@@ -19,7 +19,7 @@ import VEDLTestSupport
   }
 
   @Test func aLongGraphIsAHereDocumentAndRendersTheSameFrames() throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     let cues = 1500
     _ = write(Self.subtitles(cues: cues), "subs.srt", in: folder)
@@ -62,7 +62,7 @@ import VEDLTestSupport
   }
 
   @Test func aShortGraphStaysOneLine() throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = write(Self.subtitles(cues: 3), "subs.srt", in: folder)
     _ = write(

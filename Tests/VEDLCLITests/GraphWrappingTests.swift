@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VEDLTestSupport
 
 @testable import VEDLCLI
 
@@ -7,7 +8,7 @@ import Testing
 /// per wrapped line.
 @Suite struct GraphWrappingTests {
   @Test func theGraphDrawsEachWrappedLine() throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     func graph(_ box: String) -> String {
       _ = write(
@@ -27,7 +28,7 @@ import Testing
   }
 
   @Test func aMissingFontFileIsE0515AtItsString() throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = write(
       """
@@ -44,7 +45,7 @@ import Testing
   }
 
   @Test func theCommandOfAStyledWrappedTextRunsWithTheResolvedFontFile() throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = write(
       """

@@ -19,7 +19,7 @@ import VEDLTestSupport
     """
 
   static func workspace() throws -> URL {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("media"), withIntermediateDirectories: true)
     try makeClip(folder.appendingPathComponent("media/a.mp4").path, tone: 440)
@@ -208,7 +208,7 @@ import VEDLTestSupport
   }
 
   @Test func batchPlanRowsRunAsJobs() throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = write(BatchCommandTests.template, "t.vedl", in: folder)
     _ = write("title,hold\nFirst,400ms\nSecond,300ms\n", "rows.csv", in: folder)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VEDLSema
+import VEDLTestSupport
 
 @testable import VEDLCLI
 
@@ -27,7 +28,7 @@ import VEDLSema
 
   @Test(arguments: [10_000, 100_000])
   func checkIrGraphAndFmtTakeALongSum(terms: Int) throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     let text = Self.script(terms: terms)
     let path = write(text, "sum.vedl", in: folder)
@@ -51,7 +52,7 @@ import VEDLSema
   }
 
   @Test func aLongMemberChainIsANestingError() {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     let chain = "a" + String(repeating: ".end", count: 10_000)
     let path = write("let a = 1s\nlet b = \(chain)\n", "chain.vedl", in: folder)
@@ -69,7 +70,7 @@ import VEDLSema
   }
 
   @Test func aLongChainOfValuesWaitingOnEachOtherIsANestingError() {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     // Within the limit: fine.
     let short = write(Self.reversedLets(250), "short.vedl", in: folder)

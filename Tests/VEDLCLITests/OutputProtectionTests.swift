@@ -33,7 +33,7 @@ import VEDLTestSupport
   /// A folder with the script `s.vedl`, its sources `a.mp4` and `logo.png`, the caption
   /// file `subs.srt` and the font `f.ttf`.
   func workspace() throws -> URL {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     try ffmpeg([
       "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=30", "-t", "1", "-c:v", "libx264", "-preset",
       "ultrafast", "-pix_fmt", "yuv420p", folder.appendingPathComponent("a.mp4").path,

@@ -3,6 +3,7 @@ import Testing
 import VEDLIDE
 import VEDLSema
 import VEDLSource
+import VEDLTestSupport
 import VEDLTime
 
 @testable import VEDLCLI
@@ -23,7 +24,7 @@ final class ProbeCounter: @unchecked Sendable {
 /// `ProbedMediaFacts` keeps an answer only while the file is the one it was read from.
 @Suite struct ProbedMediaFactsTests {
   @Test func aFileThatAppearsOrChangesIsProbedAgainAnUnchangedOneIsNot() throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("clip.mp4").path
     let counter = ProbeCounter()
@@ -52,7 +53,7 @@ final class ProbeCounter: @unchecked Sendable {
   /// The language server's set-up (`vedl lsp`): its background cache over `ProbedMediaFacts`.
   /// A source reported missing stops being reported once the file is created.
   @Test func theLanguageServerSeesAMediaFileCreatedAfterTheFirstAnalysis() throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("clip.mp4").path
     let cache = MediaFactsCache(prober: ProbedMediaFacts())

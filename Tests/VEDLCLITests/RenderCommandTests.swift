@@ -24,7 +24,7 @@ import VEDLTestSupport
     """
 
   @Test func rendersThenSaysUpToDateThenForces() {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = write(Self.script, "a.vedl", in: folder)
 
@@ -51,7 +51,7 @@ import VEDLTestSupport
   /// (same path, other contents) makes the render out of date, in both backends.
   @Test(arguments: ["ffmpeg", "native"])
   func aChangedFontFileRendersAgain(backend: String) throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     let fonts = "/usr/share/fonts/truetype/dejavu/"
     func install(_ font: String, as name: String) throws {
@@ -96,7 +96,7 @@ import VEDLTestSupport
   /// A failure about `-o OUT` points at the argument, not at line 1 of the output as if it
   /// were a source file.
   @Test func outputErrorsPointAtTheOutputArgument() {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = write(Self.script, "a.vedl", in: folder)
     _ = write("in the way\n", "blocked", in: folder)
@@ -109,7 +109,7 @@ import VEDLTestSupport
   }
 
   @Test func usageErrorsExitTwo() {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = write(Self.script, "a.vedl", in: folder)
     #expect(vedl(["render"], in: folder.path).status == 2)
@@ -123,7 +123,7 @@ import VEDLTestSupport
   }
 
   @Test func scriptErrorsAndMissingFilesExitOne() {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = write("canvas 160x90\ntrack main { clip nothing duration: 1s }\nexport \"out/a.mp4\"\n", "bad.vedl", in: folder)
     #expect(vedl(["render", "bad.vedl"], in: folder.path).status == 1)
@@ -138,7 +138,7 @@ import VEDLTestSupport
   }
 
   @Test func badMediaAndUnwritableOutputsAreDiagnosedAndLeaveNoFiles() throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     let clip = folder.appendingPathComponent("clip.mp4").path
     try makeClip(at: clip)
@@ -180,7 +180,7 @@ import VEDLTestSupport
   @Test(arguments: ["ffmpeg", "native"])
   func aRenderThatFailsAtOnceExitsCleanlyEveryTime(_ backend: String) throws {
     let executable = try vedlExecutable()
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = write(Self.script, "a.vedl", in: folder)
     _ = write("in the way\n", "out", in: folder)
@@ -208,7 +208,7 @@ import VEDLTestSupport
   /// process of its own: the digest of a settled input goes to the cache folder
   /// (`VEDL_CACHE_DIR`) and the next render of any output takes it from there.
   @Test func settledInputsDigestsAreKeptInTheCacheFolder() throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     let clip = folder.appendingPathComponent("clip.mp4").path
     try makeClip(at: clip)
@@ -256,7 +256,7 @@ import VEDLTestSupport
   }
 
   @Test func progressLineOnlyOnATerminal() {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = write(Self.script, "a.vedl", in: folder)
     let captured = CapturedOutput()
@@ -328,7 +328,7 @@ import VEDLTestSupport
   /// identical renders at once: the second finds the first's output up to date.
   @Test func twoRendersOfOneOutputTakeTurns() throws {
     let executable = try vedlExecutable()
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     let out = folder.appendingPathComponent("out")
     _ = write(
@@ -403,7 +403,7 @@ import VEDLTestSupport
   /// path as written, relative to the current folder, and failed with E0811), which burn the
   /// cue in and write it to the sidecar.
   @Test func captionImportsResolveAgainstTheScriptFromAnotherFolder() throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     let project = folder.appendingPathComponent("project")
     try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
@@ -465,7 +465,7 @@ import VEDLTestSupport
 
     init(seconds: Int, env: String, in tests: RenderCommandTests) throws {
       let executable = try tests.vedlExecutable()
-      folder = temporaryFolder()
+      folder = TestFolder.fresh()
       out = folder.appendingPathComponent("out")
       _ = write(
         "canvas 640x360 fps: 30\nlet bars = testpattern()\ntrack main { clip bars duration: \(seconds)s }\n"
@@ -500,7 +500,7 @@ import VEDLTestSupport
   /// Matroska file does not say how long each stream is: the check takes the file's length,
   /// and the render finds the missing pictures — the FFmpeg backend with E0818 at the clip.
   @Test func picturesEndingBeforeTheClipStopTheRenderAtTheClip() throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     for name in ["av.mp4", "av.mkv"] {
       let process = Process()

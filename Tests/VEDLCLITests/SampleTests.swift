@@ -14,7 +14,7 @@ import VEDLTestSupport
 
   /// Samples/ copied to a temporary folder with the media files its README describes.
   static let workspace: URL = {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     let samples = Repository.root.appendingPathComponent("Samples")
     for name in (try? FileManager.default.contentsOfDirectory(atPath: samples.path)) ?? [] {
       try? FileManager.default.copyItem(

@@ -19,7 +19,7 @@ func makeMedia(at path: String, seconds: String, soundSeconds: String? = nil) {
 /// its sound (2.5 s): what a clip may ask of it (docs/language.md §4.7).
 @Suite struct SourceLengthCommandTests {
   @Test func checkReportsAClipLongerThanItsSourceAndRendersAnUntrimmedOneWhole() throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     makeMedia(at: folder.appendingPathComponent("v.mp4").path, seconds: "2", soundSeconds: "2.5")
 

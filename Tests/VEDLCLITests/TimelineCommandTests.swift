@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import VEDLTestSupport
 
 @testable import VEDLCLI
 
 @Suite struct TimelineCommandTests {
   @Test func writesSVGAndPNGAndRejectsOtherExtensions() throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = write(
       "canvas 640x360\ntrack main {\n  clip testpattern() duration: 2s id: a\n  crossfade 10f\n  clip color(red) duration: 2s\n}\n",
@@ -27,7 +28,7 @@ import Testing
   /// The output's folder is created, as `vedl render` creates it; a folder that cannot be
   /// made fails at once, before the picture is drawn, with E0502 naming it.
   @Test func createsTheOutputFolderOrFailsAtOnce() throws {
-    let folder = temporaryFolder()
+    let folder = TestFolder.fresh()
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = write("canvas 640x360\ntrack main {\n  clip testpattern() duration: 2s\n}\n", "t.vedl", in: folder)
     let made = vedl(["timeline", "t.vedl", "-o", "pictures/new/t.svg"], in: folder.path)

@@ -38,7 +38,7 @@ import VEDLTestSupport
   @Test func minimalDiagnosticHasTheRequiredFieldsOnly() throws {
     let file = SourceFile(path: "a.vedl", text: "vedl 1\ngap 12q\n")
     let diagnostic = Diagnostic(
-      .unknownUnit, "unknown unit `q`", file: file, span: SourceFixtures.span(of: "12q", in: file))
+      .unknownUnit, "unknown unit `q`", file: file, span: TestText.span(of: "12q", in: file))
     let objects = try parse(JSONRenderer().render([diagnostic]))
     #expect(objects.count == 1)
     let object = objects[0]
@@ -54,14 +54,14 @@ import VEDLTestSupport
   @Test func everyOptionalFieldIsWrittenWhenPresent() throws {
     let main = SourceFile(path: "main.vedl", text: "captions \"s.srt\"\n")
     let other = SourceFile(path: "s.srt", text: "1\n00:00:02,000 --> 00:00:01,000\n")
-    let primary = SourceFixtures.span(of: "\"s.srt\"", in: main)
+    let primary = TestText.span(of: "\"s.srt\"", in: main)
     let diagnostic = Diagnostic(
       DiagnosticCode("W0601"), "odd cue", file: main, span: primary,
       labels: [
         Label(
-          span: SourceFixtures.span(of: "00:00:01,000", in: other), message: "ends here",
+          span: TestText.span(of: "00:00:01,000", in: other), message: "ends here",
           file: other),
-        Label(span: SourceFixtures.span(of: "captions", in: main), message: "imported here"),
+        Label(span: TestText.span(of: "captions", in: main), message: "imported here"),
       ],
       notes: ["first note", "second note"], help: "swap the times",
       fixIts: [FixIt(span: primary, replacement: "\"t.srt\"", message: "use the other file")])
@@ -87,15 +87,15 @@ import VEDLTestSupport
 
   @Test func columnsCountUnicodeScalarsNotBytes() throws {
     let file = SourceFile(path: "ü.vedl", text: "text \"héllo 世界 😀\" bad\nnext é\n")
-    let bad = SourceFixtures.span(of: "bad", in: file)
-    let cjk = SourceFixtures.span(of: "世界", in: file)
+    let bad = TestText.span(of: "bad", in: file)
+    let cjk = TestText.span(of: "世界", in: file)
     #expect(bad.start == 26)  // 5 + 1 + 6 + 1 + 6 + 1 + 4 + 1 + 1 bytes before it
     let diagnostics = [
       Diagnostic(.unexpectedToken, "bad", file: file, span: bad),
       Diagnostic(.unexpectedToken, "cjk", file: file, span: cjk),
       Diagnostic(
         .unexpectedToken, "end", file: file,
-        span: SourceFixtures.span(of: "é\n", in: file, occurrence: 0)),
+        span: TestText.span(of: "é\n", in: file, occurrence: 0)),
     ]
     let objects = try parse(JSONRenderer().render(diagnostics))
     #expect(objects.count == 3)
@@ -149,11 +149,11 @@ import VEDLTestSupport
   @Test func decodingTheOutputGivesEveryFieldBack() throws {
     let main = SourceFile(path: "main.vedl", text: "captions \"s.srt\"\n")
     let other = SourceFile(path: "s.srt", text: "1\n00:00:02,000 --> 00:00:01,000\n")
-    let primary = SourceFixtures.span(of: "\"s.srt\"", in: main)
+    let primary = TestText.span(of: "\"s.srt\"", in: main)
     let full = Diagnostic(
       DiagnosticCode("W0601"), "odd cue", file: main, span: primary,
       labels: [
-        Label(span: SourceFixtures.span(of: "00:00:01,000", in: other), message: "ends here", file: other)
+        Label(span: TestText.span(of: "00:00:01,000", in: other), message: "ends here", file: other)
       ],
       notes: ["a note"], help: "swap the times",
       fixIts: [FixIt(span: primary, replacement: "\"t.srt\"", message: "use the other file")])

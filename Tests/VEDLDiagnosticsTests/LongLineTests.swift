@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VEDLSource
+import VEDLTestSupport
 
 @testable import VEDLDiagnostics
 
@@ -15,12 +16,12 @@ import VEDLSource
   /// The plain rendering of an unlabelled-but-messaged error on `token` in `text`.
   func rendered(_ text: String, _ token: String, fixIts: [FixIt] = [], labels: [(String, String)] = []) -> String {
     let file = SourceFile(path: "long.vedl", text: text + "\n")
-    let span = SourceFixtures.span(of: token, in: file)
+    let span = TestText.span(of: token, in: file)
     return renderer.render(
       Diagnostic(
         .unexpectedToken, "unexpected token", file: file, span: span,
         labels: [Label(span: span, message: "here")]
-          + labels.map { Label(span: SourceFixtures.span(of: $0.0, in: file), message: $0.1) }, fixIts: fixIts))
+          + labels.map { Label(span: TestText.span(of: $0.0, in: file), message: $0.1) }, fixIts: fixIts))
   }
 
   @Test func aSpanInTheMiddleIsShownWithItsSurroundings() {
@@ -98,7 +99,7 @@ import VEDLSource
 
   @Test func aFixItPreviewIsClippedAroundTheEdit() {
     let text = repeated("a", 500) + "BAD" + repeated("b", 500)
-    let bad = SourceFixtures.span(of: "BAD", in: SourceFile(path: "long.vedl", text: text + "\n"))
+    let bad = TestText.span(of: "BAD", in: SourceFile(path: "long.vedl", text: text + "\n"))
     #expect(
       rendered(text, "BAD", fixIts: [FixIt(span: bad, replacement: "GOOD", message: "write GOOD")]) == """
         error[E0202]: unexpected token

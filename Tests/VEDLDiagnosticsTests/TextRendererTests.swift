@@ -1,5 +1,6 @@
 import Testing
 import VEDLSource
+import VEDLTestSupport
 
 @testable import VEDLDiagnostics
 
@@ -10,7 +11,7 @@ import VEDLSource
   @Test func unterminatedStringWithLabelNoteAndHelp() {
     let file = SourceFile(
       path: "path/file.vedl", text: "vedl 1\ncanvas 1080x1920\n  text \"Hello at: 0s\n")
-    let start = SourceFixtures.span(of: "\"Hello", in: file).start
+    let start = TestText.span(of: "\"Hello", in: file).start
     let span = Span(start: start, end: file.lines.lineSpan(2).end)
     let diagnostic = Diagnostic(
       .unterminatedString, "unterminated string literal", file: file, span: span,
@@ -34,8 +35,8 @@ import VEDLSource
     let file = SourceFile(path: "u.vedl", text: "text \"héllo 世界 😀\" bad\n")
     let diagnostic = Diagnostic(
       .unexpectedToken, "unexpected token `bad`", file: file,
-      span: SourceFixtures.span(of: "bad", in: file),
-      labels: [Label(span: SourceFixtures.span(of: "世界", in: file), message: "two scalars")])
+      span: TestText.span(of: "bad", in: file),
+      labels: [Label(span: TestText.span(of: "世界", in: file), message: "two scalars")])
     #expect(
       renderer.render(diagnostic) == """
         error[E0202]: unexpected token `bad`
@@ -53,9 +54,9 @@ import VEDLSource
     let file = SourceFile(path: "t.vedl", text: "\tclip\tintro\n")
     let diagnostic = Diagnostic(
       .unexpectedToken, "unexpected token", file: file,
-      span: SourceFixtures.span(of: "intro", in: file),
+      span: TestText.span(of: "intro", in: file),
       labels: [
-        Label(span: SourceFixtures.span(of: "\t", in: file, occurrence: 1), message: "a tab")
+        Label(span: TestText.span(of: "\t", in: file, occurrence: 1), message: "a tab")
       ])
     // The header counts a tab as one column (7); the snippet expands it to four spaces.
     #expect(
@@ -82,10 +83,10 @@ import VEDLSource
     )
     let diagnostic = Diagnostic(
       DiagnosticCode("E0606"), "caption ends before it starts", file: main,
-      span: SourceFixtures.span(of: "\"subs.srt\"", in: main),
+      span: TestText.span(of: "\"subs.srt\"", in: main),
       labels: [
         Label(
-          span: SourceFixtures.span(of: "00:00:00,500", in: subtitles), message: "ends here",
+          span: TestText.span(of: "00:00:00,500", in: subtitles), message: "ends here",
           file: subtitles)
       ])
     #expect(
@@ -108,10 +109,10 @@ import VEDLSource
     let file = SourceFile(path: "a.vedl", text: "let x = 1\nlet x = 2\n")
     let diagnostic = Diagnostic(
       DiagnosticCode("E0301"), "`x` is declared twice", file: file,
-      span: SourceFixtures.span(of: "x", in: file, occurrence: 1),
+      span: TestText.span(of: "x", in: file, occurrence: 1),
       labels: [
         Label(
-          span: SourceFixtures.span(of: "x", in: file), message: "first declared here", file: file)
+          span: TestText.span(of: "x", in: file), message: "first declared here", file: file)
       ])
     #expect(
       renderer.render(diagnostic) == """
@@ -130,7 +131,7 @@ import VEDLSource
     let file = SourceFile(path: "a.vedl", text: "canvas 1080x1920 {")
     let diagnostic = Diagnostic(
       .unclosedDelimiter, "unclosed delimiter", file: file, span: .point(file.bytes.count),
-      labels: [Label(span: SourceFixtures.span(of: "{", in: file), message: "opened here")])
+      labels: [Label(span: TestText.span(of: "{", in: file), message: "opened here")])
     #expect(
       renderer.render(diagnostic) == """
         error[E0203]: unclosed delimiter
@@ -180,7 +181,7 @@ import VEDLSource
     for end in [lineStart, lineStart + 1, lineStart + 2] {
       let diagnostic = Diagnostic(
         .unexpectedToken, "blank line", file: file, span: Span(start: lineStart, end: end),
-        labels: [Label(span: SourceFixtures.span(of: "1", in: file), message: "after this")])
+        labels: [Label(span: TestText.span(of: "1", in: file), message: "after this")])
       #expect(
         renderer.render(diagnostic) == """
           error[E0202]: blank line
@@ -197,8 +198,8 @@ import VEDLSource
 
   @Test func multiLineSpanIsUnderlinedToTheEndOfItsFirstLine() {
     let file = SourceFile(path: "m.vedl", text: "track main {\n  clip a\n}\ncanvas 1x1\n")
-    let start = SourceFixtures.span(of: "track", in: file).start
-    let end = SourceFixtures.span(of: "}", in: file).end
+    let start = TestText.span(of: "track", in: file).start
+    let end = TestText.span(of: "}", in: file).end
     let diagnostic = Diagnostic(
       DiagnosticCode("W0301"), "track `main` is never used", file: file,
       span: Span(start: start, end: end))
@@ -225,13 +226,13 @@ import VEDLSource
 
   @Test func severalAnnotationsOnOneLineHangTheirMessages() {
     let file = SourceFile(path: "a.vedl", text: "let x = foo(bar)\n")
-    let bar = SourceFixtures.span(of: "bar", in: file)
+    let bar = TestText.span(of: "bar", in: file)
     let diagnostic = Diagnostic(
       DiagnosticCode("E0302"), "unknown name `bar`", file: file, span: bar,
       labels: [
-        Label(span: SourceFixtures.span(of: "x", in: file), message: ""),
-        Label(span: SourceFixtures.span(of: "foo", in: file), message: "called here"),
-        Label(span: SourceFixtures.span(of: "let", in: file), message: "in this declaration"),
+        Label(span: TestText.span(of: "x", in: file), message: ""),
+        Label(span: TestText.span(of: "foo", in: file), message: "called here"),
+        Label(span: TestText.span(of: "let", in: file), message: "in this declaration"),
         Label(span: bar, message: "not found"),
       ])
     #expect(
@@ -252,8 +253,8 @@ import VEDLSource
     let text = "one\ntwo\nthree\nfour\nfive\nsix\n"
     let file = SourceFile(path: "g.vedl", text: text)
     let gapOfOne = Diagnostic(
-      .unexpectedToken, "x", file: file, span: SourceFixtures.span(of: "three", in: file),
-      labels: [Label(span: SourceFixtures.span(of: "one", in: file), message: "a")])
+      .unexpectedToken, "x", file: file, span: TestText.span(of: "three", in: file),
+      labels: [Label(span: TestText.span(of: "one", in: file), message: "a")])
     #expect(
       renderer.render(gapOfOne).hasSuffix(
         """
@@ -265,8 +266,8 @@ import VEDLSource
 
         """))
     let longGap = Diagnostic(
-      .unexpectedToken, "x", file: file, span: SourceFixtures.span(of: "six", in: file),
-      labels: [Label(span: SourceFixtures.span(of: "two", in: file), message: "b")])
+      .unexpectedToken, "x", file: file, span: TestText.span(of: "six", in: file),
+      labels: [Label(span: TestText.span(of: "two", in: file), message: "b")])
     #expect(
       renderer.render(longGap).hasSuffix(
         """
@@ -282,9 +283,9 @@ import VEDLSource
   @Test func fixItsShowTheEditedSource() {
     let file = SourceFile(
       path: "f.vedl", text: "vedl 1\nvedl 1\ngap 12q\ntext \"Hello at: 0s\ncanvas 1080x1920 }\n")
-    let unit = SourceFixtures.span(of: "q", in: file)
-    let hello = SourceFixtures.span(of: "Hello", in: file)
-    let brace = SourceFixtures.span(of: " }", in: file)
+    let unit = TestText.span(of: "q", in: file)
+    let hello = TestText.span(of: "Hello", in: file)
+    let brace = TestText.span(of: " }", in: file)
     let duplicate = Span(start: file.lines.starts[1], end: file.lines.starts[2])
     let diagnostic = Diagnostic(
       .unknownUnit, "unknown unit `q`", file: file, span: unit,
@@ -332,7 +333,7 @@ import VEDLSource
   @Test func multiLineNotesAndHelpAreIndented() {
     let file = SourceFile(path: "h.vedl", text: "gap 12q\n")
     let diagnostic = Diagnostic(
-      .unknownUnit, "unknown unit `q`", file: file, span: SourceFixtures.span(of: "q", in: file),
+      .unknownUnit, "unknown unit `q`", file: file, span: TestText.span(of: "q", in: file),
       notes: ["units are `s`, `ms`, `f`", "see\nthe reference"], help: "write `12s`\nor `12f`")
     #expect(
       renderer.render(diagnostic).hasSuffix(
@@ -355,7 +356,7 @@ import VEDLSource
     let file = SourceFile(path: "bad.vedl", bytes: bytes)
     let diagnostic = Diagnostic(
       .invalidUTF8, "invalid UTF-8 \u{1B}[0m", file: file, span: Span(start: 3, end: 4),
-      labels: [Label(span: SourceFixtures.span(of: "é", in: file), message: "a\u{7}b")])
+      labels: [Label(span: TestText.span(of: "é", in: file), message: "a\u{7}b")])
     let text = renderer.render(diagnostic)
     #expect(!text.contains("\u{1B}"))
     #expect(!text.contains("\u{7}"))
@@ -433,10 +434,10 @@ import VEDLSource
 
   @Test func ansiColouringWrapsTheRolesAndPlainHasNoEscapes() {
     let file = SourceFile(path: "c.vedl", text: "gap 12q\n")
-    let unit = SourceFixtures.span(of: "q", in: file)
+    let unit = TestText.span(of: "q", in: file)
     let diagnostic = Diagnostic(
       .unknownUnit, "unknown unit", file: file, span: unit,
-      labels: [Label(span: SourceFixtures.span(of: "12", in: file), message: "number")],
+      labels: [Label(span: TestText.span(of: "12", in: file), message: "number")],
       notes: ["n"], help: "h")
     let coloured = TextRenderer(coloring: .ansi).render(diagnostic)
     let red = "\u{1B}[1;31m"

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VEDLSema
 import VEDLSource
+import VEDLTestSupport
 import VEDLTime
 
 @testable import VEDLIDE
@@ -33,7 +34,7 @@ import VEDLTime
 
   /// The hover with the cursor `delta` bytes into the `n`-th occurrence of `needle`.
   func hover(at needle: String, occurrence n: Int = 0, plus delta: Int = 1, in text: String = edit) -> Hover? {
-    let offset = IDETestSupport.offset(of: needle, in: text, occurrence: n) + delta
+    let offset = TestText.byteOffset(of: needle, in: text, occurrence: n) + delta
     let analysis = DocumentAnalysis.analyze(
       SourceFile(path: "/tmp/vedl-ide-test/test.vedl", text: text),
       options: AnalysisOptions(baseDirectory: "/tmp/vedl-ide-test"))
@@ -125,7 +126,7 @@ import VEDLTime
 
   @Test func withoutATimelineHoverSaysWhenValuesAppear() throws {
     let broken = Self.edit.replacingOccurrences(of: "key 400ms", with: "key 4s")
-    let offset = IDETestSupport.offset(of: "key 4s", in: broken) + 1
+    let offset = TestText.byteOffset(of: "key 4s", in: broken) + 1
     let analysis = DocumentAnalysis.analyze(
       SourceFile(path: "/tmp/vedl-ide-test/test.vedl", text: broken),
       options: AnalysisOptions(baseDirectory: "/tmp/vedl-ide-test"))

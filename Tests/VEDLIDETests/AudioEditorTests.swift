@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VEDLSema
+import VEDLTestSupport
 
 @testable import VEDLIDE
 
@@ -43,7 +44,7 @@ import VEDLSema
       export "a.mp4" loudness: youtube
       """
     func at(_ needle: String, plus delta: Int) -> String {
-      let offset = IDETestSupport.offset(of: needle, in: script, occurrence: 0) + delta
+      let offset = TestText.byteOffset(of: needle, in: script, occurrence: 0) + delta
       var bytes = Array(script.utf8)
       bytes.insert(contentsOf: Array("‸".utf8), at: offset)
       return String(decoding: bytes, as: UTF8.self)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VEDLSema
 import VEDLSource
+import VEDLTestSupport
 import VEDLTime
 
 @testable import VEDLIDE
@@ -239,7 +240,7 @@ import VEDLTime
   }
 
   @Test func filePathsInSourceAndExportStrings() throws {
-    let folder = IDETestSupport.temporaryFolder()
+    let folder = TestFolder.fresh("vedl-ide").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let fm = FileManager.default
     try fm.createDirectory(atPath: folder + "/media", withIntermediateDirectories: true)
@@ -267,7 +268,7 @@ import VEDLTime
   }
 
   @Test func everyOffsetOfTheDemoCompletesWithoutTrouble() {
-    let (syntax, _) = IDETestSupport.syntax(IDETestSupport.demo)
+    let (syntax, _) = IDETestSupport.syntax(TestText.demoEdit)
     var total = 0
     for offset in 0...syntax.file.bytes.count {
       let items = CompletionProvider.complete(at: offset, in: syntax, baseDirectory: nil)

@@ -2,13 +2,14 @@ import Foundation
 import Testing
 import VEDLSema
 import VEDLSource
+import VEDLTestSupport
 
 @testable import VEDLIDE
 
 /// Outline, folding, semantic tokens and inlay hints.
 @Suite struct DocumentStructureTests {
   @Test func outlineHasTracksWithTheirItems() throws {
-    let (analysis, _) = IDETestSupport.analysis(IDETestSupport.demo)
+    let (analysis, _) = IDETestSupport.analysis(TestText.demoEdit)
     #expect(analysis.timeline != nil)
     let symbols = DocumentSymbolProvider.symbols(in: analysis)
     #expect(
@@ -58,7 +59,7 @@ import VEDLSource
     let (syntax, _) = IDETestSupport.syntax(text)
     let tokens = SemanticTokenProvider.tokens(in: syntax)
     func kind(_ needle: String, _ n: Int = 0) -> SemanticToken.Kind? {
-      let offset = IDETestSupport.offset(of: needle, in: text, occurrence: n)
+      let offset = TestText.byteOffset(of: needle, in: text, occurrence: n)
       return tokens.first { $0.span.start == offset }?.kind
     }
     #expect(kind("param") == .keyword)
@@ -79,7 +80,7 @@ import VEDLSource
     #expect(kind("first", 1) == .item)
     #expect(kind("end ") == .member)
     #expect(kind("// note") == .comment)
-    let declaration = tokens.first { $0.span.start == IDETestSupport.offset(of: "first", in: text) }
+    let declaration = tokens.first { $0.span.start == TestText.byteOffset(of: "first", in: text) }
     #expect(declaration?.modifiers.contains(.declaration) == true)
     for (a, b) in zip(tokens, tokens.dropFirst()) {
       #expect(a.span.end <= b.span.start, "tokens are sorted and do not overlap")
@@ -87,7 +88,7 @@ import VEDLSource
   }
 
   @Test func inlayHintsShowEachItemsPlace() throws {
-    let (analysis, _) = IDETestSupport.analysis(IDETestSupport.demo)
+    let (analysis, _) = IDETestSupport.analysis(TestText.demoEdit)
     let all = InlayHintProvider.hints(in: Span(start: 0, end: analysis.file.bytes.count), of: analysis)
     #expect(
       all.map(\.label) == [
@@ -97,7 +98,7 @@ import VEDLSource
     let first = try #require(all.first)
     #expect(analysis.file.text(Span(start: first.offset - 11, end: first.offset)) == "id: opening")
     #expect(first.tooltip.contains("frame 90"))
-    let firstLine = IDETestSupport.offset(of: "crossfade", in: IDETestSupport.demo)
+    let firstLine = TestText.byteOffset(of: "crossfade", in: TestText.demoEdit)
     #expect(InlayHintProvider.hints(in: Span(start: 0, end: firstLine), of: analysis).count == 1)
   }
 

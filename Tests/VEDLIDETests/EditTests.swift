@@ -1,6 +1,7 @@
 import Testing
 import VEDLDiagnostics
 import VEDLSource
+import VEDLTestSupport
 
 @testable import VEDLIDE
 
@@ -23,7 +24,7 @@ import VEDLSource
   @Test func misspelledStatementsOfferTheSuggestion() throws {
     let text = "track main {\n  clip testpattern() duration: 1s {\n    zooom 2\n  }\n}"
     let (analysis, _) = IDETestSupport.analysis(text)
-    let offset = IDETestSupport.offset(of: "zooom", in: text)
+    let offset = TestText.byteOffset(of: "zooom", in: text)
     let action = try #require(CodeActionProvider.actions(in: Span(start: offset, end: offset + 2), of: analysis).first)
     #expect(IDETestSupport.apply(action.edits, to: text).contains("    zoom 2\n"))
   }

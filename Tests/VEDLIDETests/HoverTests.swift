@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VEDLSema
 import VEDLSource
+import VEDLTestSupport
 import VEDLTime
 
 @testable import VEDLIDE
@@ -15,8 +16,8 @@ import VEDLTime
 
   /// The demo with a caret inserted before the `n`-th occurrence of `needle`.
   func demo(at needle: String, occurrence n: Int = 0, plus delta: Int = 0) -> String {
-    let text = IDETestSupport.demo
-    let offset = IDETestSupport.offset(of: needle, in: text, occurrence: n) + delta
+    let text = TestText.demoEdit
+    let offset = TestText.byteOffset(of: needle, in: text, occurrence: n) + delta
     var bytes = Array(text.utf8)
     bytes.insert(contentsOf: Array("‸".utf8), at: offset)
     return String(decoding: bytes, as: UTF8.self)
@@ -84,7 +85,7 @@ import VEDLTime
   }
 
   @Test func sourcesShowMediaFactsFromTheCache() throws {
-    let folder = IDETestSupport.temporaryFolder()
+    let folder = TestFolder.fresh("vedl-ide").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     #expect(FileManager.default.createFile(atPath: folder + "/a.mp4", contents: Data("x".utf8)))
     let facts = MediaFacts(

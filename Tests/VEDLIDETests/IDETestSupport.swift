@@ -1,6 +1,7 @@
 import Foundation
 import VEDLSema
 import VEDLSource
+import VEDLTestSupport
 
 @testable import VEDLIDE
 
@@ -34,20 +35,6 @@ enum IDETestSupport {
     return (analysis, offset ?? 0)
   }
 
-  /// The byte offset of the `n`-th occurrence (0-based) of `needle` in `text`.
-  static func offset(of needle: String, in text: String, occurrence n: Int = 0) -> Int {
-    var searchStart = text.startIndex
-    var found = 0
-    while let range = text.range(of: needle, range: searchStart..<text.endIndex) {
-      if found == n {
-        return text.utf8.distance(from: text.utf8.startIndex, to: range.lowerBound.samePosition(in: text.utf8)!)
-      }
-      found += 1
-      searchStart = range.upperBound
-    }
-    fatalError("`\(needle)` occurs fewer than \(n + 1) times")
-  }
-
   /// The text of `span` in `analysis`'s file.
   static func text(_ span: Span, in syntax: SyntaxAnalysis) -> String { syntax.file.text(span) }
 
@@ -59,56 +46,6 @@ enum IDETestSupport {
     }
     return String(decoding: bytes, as: UTF8.self)
   }
-
-  /// A fresh empty folder under the temporary directory.
-  static func temporaryFolder() -> String {
-    let path = NSTemporaryDirectory() + "vedl-ide-" + UUID().uuidString
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }
-
-  /// A small edit with every kind of statement and a resolved timeline (no media files).
-  static let demo = """
-    vedl 1
-
-    param title: String = "Hello"
-    param accent: Color = #FF6600
-
-    canvas 640x360 fps: 30 background: #101018
-
-    let bars = testpattern()
-    let night = color(#1E3A8A)
-    let beep = tone(440)
-
-    track main {
-      clip bars duration: 3s id: opening
-      crossfade 1s
-      clip night duration: 4s id: closing {
-        fade out: 500ms
-      }
-    }
-
-    track overlay "titles" {
-      text "\\(title)" at: opening.start + 1s duration: 2s {
-        position bottom margin: 24
-      }
-      shape rect at: 3s until: closing.end {
-        fill accent
-      }
-    }
-
-    track audio "tone" {
-      clip beep at: 0s until: end volume: -18dB
-    }
-
-    captions {
-      cue 500ms..2500ms "Captions"
-    }
-
-    export "out/demo.mp4" quality: medium {
-      thumbnail "out/demo.jpg" at: 1s
-    }
-    """
 }
 
 /// A media prober that counts its calls and answers from a table (tests of the cache).

@@ -3,6 +3,7 @@ import Testing
 import VEDLDiagnostics
 import VEDLSema
 import VEDLSource
+import VEDLTestSupport
 import VEDLTime
 
 @testable import VEDLIDE
@@ -13,7 +14,7 @@ import VEDLTime
     duration: Rational(4), hasVideo: true, hasAudio: false, width: 64, height: 36, frameRate: Rational(30))
 
   @Test func firstAnalysisLeavesMediaOutThenTheProbeCompletesIt() throws {
-    let folder = IDETestSupport.temporaryFolder()
+    let folder = TestFolder.fresh("vedl-ide").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     #expect(FileManager.default.createFile(atPath: folder + "/clip.mp4", contents: Data("v".utf8)))
     let prober = CountingProber(FakeMediaFacts(["clip.mp4": .success(facts)]))
@@ -40,7 +41,7 @@ import VEDLTime
   }
 
   @Test func aChangedFileIsProbedAgain() throws {
-    let folder = IDETestSupport.temporaryFolder()
+    let folder = TestFolder.fresh("vedl-ide").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/clip.mp4"
     #expect(FileManager.default.createFile(atPath: path, contents: Data("v".utf8)))

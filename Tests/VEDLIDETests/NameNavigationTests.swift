@@ -1,5 +1,6 @@
 import Testing
 import VEDLSource
+import VEDLTestSupport
 
 @testable import VEDLIDE
 
@@ -27,11 +28,11 @@ import VEDLSource
       """
     let (syntax, _) = IDETestSupport.syntax(text)
     let titles = NameNavigation.references(
-      at: IDETestSupport.offset(of: "title", in: text), in: syntax, includeDeclaration: true)
+      at: TestText.byteOffset(of: "title", in: text), in: syntax, includeDeclaration: true)
     #expect(titles.count == 3, "definition, the default of `subtitle`, the interpolation")
     #expect(titles.filter(\.isDefinition).count == 1)
     let firsts = NameNavigation.references(
-      at: IDETestSupport.offset(of: "first.end", in: text), in: syntax, includeDeclaration: false)
+      at: TestText.byteOffset(of: "first.end", in: text), in: syntax, includeDeclaration: false)
     #expect(firsts.count == 2)
     #expect(firsts.allSatisfy { syntax.file.text($0.span) == "first" && !$0.isDefinition })
   }
@@ -42,20 +43,20 @@ import VEDLSource
     let (syntax, _) = IDETestSupport.syntax(text)
     let uses = NameNavigation.references(at: 4, in: syntax, includeDeclaration: false)
     #expect(uses.count == 1)
-    #expect(uses.first?.span.start == IDETestSupport.offset(of: "center duration", in: text))
+    #expect(uses.first?.span.start == TestText.byteOffset(of: "center duration", in: text))
   }
 
   @Test func renameChangesEveryOccurrence() throws {
     let text = "let a = testpattern()\ntrack main {\n  clip a duration: 1s id: one\n  clip a duration: one.duration\n}"
     let (syntax, _) = IDETestSupport.syntax(text)
-    let edits = try NameNavigation.rename(at: IDETestSupport.offset(of: "a dur", in: text), to: "bars", in: syntax)
+    let edits = try NameNavigation.rename(at: TestText.byteOffset(of: "a dur", in: text), to: "bars", in: syntax)
       .get()
     #expect(edits.count == 3)
     #expect(
       IDETestSupport.apply(edits, to: text)
         == "let bars = testpattern()\ntrack main {\n  clip bars duration: 1s id: one\n  clip bars duration: one.duration\n}"
     )
-    let ids = try NameNavigation.rename(at: IDETestSupport.offset(of: "one.", in: text), to: "first", in: syntax).get()
+    let ids = try NameNavigation.rename(at: TestText.byteOffset(of: "one.", in: text), to: "first", in: syntax).get()
     #expect(IDETestSupport.apply(ids, to: text).contains("id: first\n  clip a duration: first.duration"))
   }
 

@@ -45,7 +45,7 @@ import VEDLTestSupport
   }
 
   @Test func everyPrefixOfTheDemo() {
-    let bytes = Array(IDETestSupport.demo.utf8)
+    let bytes = Array(TestText.demoEdit.utf8)
     for end in stride(from: 0, through: bytes.count, by: 7) {
       exerciseEverything(String(decoding: bytes[0..<end], as: UTF8.self), step: 13)
     }

@@ -2,13 +2,14 @@ import Testing
 import VEDLSema
 import VEDLSource
 import VEDLSyntax
+import VEDLTestSupport
 
 @testable import VEDLIDE
 
 /// The syntactic reading of the schema: contexts, block contexts and argument binding.
 @Suite struct StatementTableTests {
   @Test func contextsFollowTheBlocksThatOpenThem() {
-    let (syntax, _) = IDETestSupport.syntax(IDETestSupport.demo)
+    let (syntax, _) = IDETestSupport.syntax(TestText.demoEdit)
     let entries = syntax.statements.entries
     func entry(_ name: String, _ n: Int = 0) -> StatementTable.Entry {
       entries.filter { $0.statement.name.name == name }[n]

@@ -3,6 +3,7 @@ import Testing
 import VEDLDiagnostics
 import VEDLIDE
 import VEDLSema
+import VEDLTestSupport
 import VEDLTime
 
 @testable import VEDLLanguageServer
@@ -11,7 +12,7 @@ import VEDLTime
 @Suite struct FeatureTests {
   let uri = "file:///tmp/vedl-lsp-test/demo.vedl"
 
-  func ready(_ text: String = demoText) -> ServerHarness {
+  func ready(_ text: String = TestText.demoEdit) -> ServerHarness {
     let h = ServerHarness()
     h.initialize()
     h.open(uri, text)
@@ -57,19 +58,19 @@ import VEDLTime
 
   @Test func hoverShowsTimingAsTimecodeAndFrames() throws {
     let h = ready()
-    let (line, character) = position(of: "clip night", in: demoText, plus: 1)
+    let (line, character) = position(of: "clip night", in: TestText.demoEdit, plus: 1)
     let hover = try #require(h.result("textDocument/hover", ServerHarness.at(uri, line, character)))
     let value = try #require(hover["contents"]?["value"]?.stringValue)
     #expect(value.contains("**start** 00:00:02:00 · frame 60"))
     #expect(value.contains("**end** 00:00:06:00 · frame 180"))
     let plain = ServerHarness()
     plain.initialize(capabilities: [:])
-    plain.open(uri, demoText)
+    plain.open(uri, TestText.demoEdit)
     let bare = try #require(plain.result("textDocument/hover", ServerHarness.at(uri, line, character)))
     #expect(bare["contents"]?.stringValue?.contains("**start**") == true, "no declared formats: a bare string")
     let text = ServerHarness()
     text.initialize(capabilities: ["textDocument": ["hover": ["contentFormat": ["plaintext"]]]])
-    text.open(uri, demoText)
+    text.open(uri, TestText.demoEdit)
     let plainText = try #require(text.result("textDocument/hover", ServerHarness.at(uri, line, character)))
     #expect(plainText["contents"]?["kind"] == "plaintext")
     #expect(h.result("textDocument/hover", ServerHarness.at(uri, 1, 0)) == .null, "nothing on an empty line")
@@ -108,9 +109,9 @@ import VEDLTime
 
   @Test func definitionReferencesHighlightAndRename() throws {
     let h = ready()
-    let (line, character) = position(of: "opening.start", in: demoText, plus: 3)
+    let (line, character) = position(of: "opening.start", in: TestText.demoEdit, plus: 3)
     let definition = try #require(h.result("textDocument/definition", ServerHarness.at(uri, line, character)))
-    let (dl, dc) = position(of: "opening", in: demoText)
+    let (dl, dc) = position(of: "opening", in: TestText.demoEdit)
     #expect(definition["range"]?["start"] == ["line": .integer(dl), "character": .integer(dc)])
     #expect(definition["uri"] == .string(uri))
     var params = ServerHarness.at(uri, line, character).objectValue!
@@ -147,7 +148,7 @@ import VEDLTime
     #expect(main["children"]?.arrayValue?.first?["detail"] == "00:00:00:00–00:00:03:00")
     let flat = ServerHarness()
     flat.initialize(capabilities: [:])
-    flat.open(uri, demoText)
+    flat.open(uri, TestText.demoEdit)
     let list = try #require(
       flat.result("textDocument/documentSymbol", ["textDocument": ["uri": .string(uri)]])?.arrayValue)
     let clip = try #require(list.first { $0["name"] == "clip opening" })
@@ -159,7 +160,7 @@ import VEDLTime
     let h = ready()
     let ranges = try #require(
       h.result("textDocument/foldingRange", ["textDocument": ["uri": .string(uri)]])?.arrayValue)
-    let (start, _) = position(of: "track main", in: demoText)
+    let (start, _) = position(of: "track main", in: TestText.demoEdit)
     let main = try #require(ranges.first { $0["startLine"] == .integer(start) })
     #expect(main["endLine"] == .integer(start + 5))
     #expect(main["kind"] == "region")
@@ -211,7 +212,7 @@ import VEDLTime
         "textDocument/inlayHint", ["textDocument": ["uri": .string(uri)], "range": ServerHarness.range(0, 0, 20, 0)])?
         .arrayValue)
     #expect(hints.map { $0["label"] } == ["00:00:00:00–00:00:03:00", "00:00:02:00–00:00:06:00"])
-    let (line, _) = position(of: "clip bars", in: demoText)
+    let (line, _) = position(of: "clip bars", in: TestText.demoEdit)
     let endOfOpening = "  clip bars duration: 3s id: opening".utf16.count
     #expect(hints.first?["position"] == ["line": .integer(line), "character": .integer(endOfOpening)])
     #expect(hints.first?["paddingLeft"] == true)
@@ -263,7 +264,7 @@ import VEDLTime
     let h = ServerHarness(configuration: configuration)
     let capabilities = h.initialize()?["capabilities"]
     #expect(capabilities?["experimental"]?["vedlGraph"] == true)
-    h.open(uri, demoText)
+    h.open(uri, TestText.demoEdit)
     let graph = try #require(h.result("vedl/graph", ["textDocument": ["uri": .string(uri)]]))
     #expect(graph == ["frames": 180, "export": "out/demo.mp4"])
     let bad = h.request("vedl/graph", ["textDocument": ["uri": .string(uri)], "export": 3])
@@ -280,9 +281,9 @@ import VEDLTime
     let h = ServerHarness(configuration: configuration)
     let capabilities = h.initialize()?["capabilities"]
     #expect(capabilities?["executeCommandProvider"]?["commands"] == ["vedl.preview"])
-    h.open(uri, demoText)
+    h.open(uri, TestText.demoEdit)
     func preview(at text: String) -> JSON? {
-      let (line, character) = position(of: text, in: demoText, plus: 1)
+      let (line, character) = position(of: text, in: TestText.demoEdit, plus: 1)
       return h.result(
         "workspace/executeCommand",
         [

@@ -3,6 +3,7 @@ import Testing
 import VEDLDiagnostics
 import VEDLIDE
 import VEDLSema
+import VEDLTestSupport
 
 @testable import VEDLLanguageServer
 
@@ -60,7 +61,7 @@ import VEDLSema
     let h = ServerHarness()
     h.initialize()
     let uri = "file:///tmp/vedl-lsp-hostile/demo.vedl"
-    h.open(uri, demoText)
+    h.open(uri, TestText.demoEdit)
     #expect(codes(h, uri).isEmpty)
     // Each edit is one the mutation tests make: a statement cut to its name, a value of the
     // wrong type, a dropped argument; each is answered with its own diagnostic.
@@ -70,7 +71,7 @@ import VEDLSema
       ("duration: 3s id: opening", "duration: #FF0000 id: opening", "E0304"),
       ("position bottom margin: 24", "position", "E0303"),
     ]
-    var text = demoText
+    var text = TestText.demoEdit
     for (k, edit) in edits.enumerated() {
       let (line, character) = position(of: edit.needle, in: text)
       change(
@@ -109,7 +110,7 @@ import VEDLSema
     expectAnswers(h, uri, line: 0, character: 4)
     // The server still serves other documents afterwards.
     let other = "file:///tmp/vedl-lsp-hostile/other.vedl"
-    h.open(other, demoText)
+    h.open(other, TestText.demoEdit)
     #expect(codes(h, other).isEmpty)
     let hover = try #require(h.result("textDocument/hover", ServerHarness.at(other, 12, 8)))
     #expect(hover["contents"]?["value"]?.stringValue?.isEmpty == false)

@@ -2,6 +2,7 @@ import Foundation
 import VEDLDiagnostics
 import VEDLIDE
 import VEDLSema
+import VEDLTestSupport
 
 @testable import VEDLLanguageServer
 
@@ -101,53 +102,7 @@ final class ServerHarness {
 
 /// The position of the `n`-th occurrence of `needle` in `text`, in protocol units.
 func position(of needle: String, in text: String, occurrence n: Int = 0, plus delta: Int = 0) -> (Int, Int) {
-  var searchStart = text.startIndex
-  var found = 0
-  while let range = text.range(of: needle, range: searchStart..<text.endIndex) {
-    if found == n {
-      let bytes = text.utf8.distance(from: text.utf8.startIndex, to: range.lowerBound.samePosition(in: text.utf8)!)
-      let p = LineIndex(bytes: Array(text.utf8)).position(of: bytes)
-      return (p.line, p.character + delta)
-    }
-    found += 1
-    searchStart = range.upperBound
-  }
-  fatalError("`\(needle)` occurs fewer than \(n + 1) times")
+  let offset = TestText.byteOffset(of: needle, in: text, occurrence: n)
+  let p = LineIndex(bytes: Array(text.utf8)).position(of: offset)
+  return (p.line, p.character + delta)
 }
-
-/// The same demo as the IDE tests: valid, with every kind of track.
-let demoText = """
-  vedl 1
-
-  param title: String = "Hello"
-  param accent: Color = #FF6600
-
-  canvas 640x360 fps: 30 background: #101018
-
-  let bars = testpattern()
-  let night = color(#1E3A8A)
-  let beep = tone(440)
-
-  track main {
-    clip bars duration: 3s id: opening
-    crossfade 1s
-    clip night duration: 4s id: closing {
-      fade out: 500ms
-    }
-  }
-
-  track overlay "titles" {
-    text "\\(title)" at: opening.start + 1s duration: 2s {
-      position bottom margin: 24
-    }
-    shape rect at: 3s until: closing.end {
-      fill accent
-    }
-  }
-
-  track audio "tone" {
-    clip beep at: 0s until: end volume: -18dB
-  }
-
-  export "out/demo.mp4" quality: medium
-  """

@@ -31,7 +31,7 @@ enum FFmpegReference {
   /// Runs straight `rgba` bytes through several filter chains in one `ffmpeg` process (the
   /// input is `split`), returning one picture per chain.
   static func filters(straight bytes: [UInt8], width: Int, height: Int, _ chains: [Chain]) throws -> [RGBAImage] {
-    let folder = try temporaryFolder()
+    let folder = TestFolder.fresh("vedl-raster")
     defer { try? FileManager.default.removeItem(at: folder) }
     let input = folder.appendingPathComponent("in.rgba")
     try Data(bytes).write(to: input)
@@ -41,7 +41,7 @@ enum FFmpegReference {
   /// A `testsrc2` picture of `width` × `height` (opaque `rgba`) and the results of sending it
   /// through each chain, from one `ffmpeg` process.
   static func testPattern(width: Int, height: Int, through chains: [Chain]) throws -> (RGBAImage, [RGBAImage]) {
-    let folder = try temporaryFolder()
+    let folder = TestFolder.fresh("vedl-raster")
     defer { try? FileManager.default.removeItem(at: folder) }
     let all = [Chain(filter: "null", width: width, height: height)] + chains
     let pictures = try run(
@@ -88,7 +88,7 @@ enum FFmpegReference {
   static func graph(lavfi: [String] = [], pictures: [Input] = [], _ graph: String, outputs: [Output]) throws
     -> [[RGBAImage]]
   {
-    let folder = try temporaryFolder()
+    let folder = TestFolder.fresh("vedl-raster")
     defer { try? FileManager.default.removeItem(at: folder) }
     var arguments = ["-v", "error"]
     for source in lavfi { arguments += ["-f", "lavfi", "-i", source] }
@@ -123,7 +123,7 @@ enum FFmpegReference {
   static func render(
     inputs: [String], filter: String, width: Int, height: Int, folder: URL? = nil
   ) throws -> RGBAImage {
-    let place = try folder ?? temporaryFolder()
+    let place = folder ?? TestFolder.fresh("vedl-raster")
     defer { if folder == nil { try? FileManager.default.removeItem(at: place) } }
     let output = place.appendingPathComponent("out.rgba")
     try run(
@@ -145,12 +145,6 @@ enum FFmpegReference {
   /// Runs `/usr/bin/ffmpeg` (or `ffmpeg` on the `PATH`) with `arguments`.
   static func run(_ arguments: [String]) throws {
     try FFmpegCLI.mustRun(["-threads", "1"] + arguments)
-  }
-
-  private static func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vedl-raster-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
   }
 }
 
