@@ -10,6 +10,8 @@ extension CheckRun {
   /// E0463). Returns `false` when something failed (already reported).
   func evaluateTimeOperations(_ item: ItemNode) -> Bool {
     let args = item.arguments
+    // Most clips have none: one look at the arguments and the block says so.
+    guard Self.mentionsTimeOperation(args) || freezeStatement(item) != nil else { return true }
     item.reverses = args.hasFlag("reverse")
     if let a = args.labelled["reverse"], case .bool(let b)? = evaluate(a.value, expected: .bool) { item.reverses = b }
     if let a = args.labelled["loop"], case .bool(let b)? = evaluate(a.value, expected: .bool) { item.loops = b }
@@ -79,6 +81,19 @@ extension CheckRun {
     return ok
   }
 
+  /// Whether an argument is `reverse`, `loop:` or `frame:` (the schema decides later whether
+  /// it takes them).
+  private static func mentionsTimeOperation(_ args: BoundArguments) -> Bool {
+    for a in args.all {
+      if let label = a.label {
+        if label.name == "loop" || label.name == "frame" || label.name == "reverse" { return true }
+      } else if case .name(let word) = a.value.kind, word.name == "reverse" {
+        return true
+      }
+    }
+    return false
+  }
+
   /// The span of a bare flag argument (`reverse`), if written.
   private func flagSpan(_ args: BoundArguments, _ name: String) -> Span? {
     guard args.hasFlag(name) else { return nil }
@@ -137,8 +152,8 @@ extension CheckRun {
       item.freeze = TimelineItem.Freeze(at: .zero, duration: base)
       return base
     }
-    let source = sources[index]
-    if item.loops, source.hasIntrinsicLength {
+    if item.loops, sources[index].hasIntrinsicLength {
+      let source = sources[index]
       let exact = !showsPicture(item, source)
       if let trim = item.trim {
         item.passLength = exact ? (trim.end - trim.start).checkedDividing(by: item.speed) : trimmedLength(item, trim)

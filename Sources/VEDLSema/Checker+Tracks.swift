@@ -63,7 +63,7 @@ extension CheckRun {
           // track's timing (and what depends on it) is still checked.
           kind = .transition(transitionKind(s, checked.arguments) ?? .crossfade)
         case "duck":
-          track.duck = (s, checked.arguments)
+          track.duck = PendingDuck(s, checked.arguments)
           continue
         default: continue
         }
@@ -507,8 +507,8 @@ extension CheckRun {
     var seen = SeenStatements()
     var animations: [Animation] = []
     var presets: [Preset] = []
-    // The static modifiers kept, with their statements (for the animated-and-static check).
-    var statics: [(entry: SchemaEntry, statement: Statement)] = []
+    // The first key kept: a clip takes one.
+    var firstKey: (name: String, span: Span)?
     let length = (item.track.kind == .main ? item.mainTiming : (item.timing(requestedAt: item.statement.name.span))).map
     { $0.end - $0.start }
     item.modifiers.reserveCapacity(block.items.count)
@@ -516,6 +516,8 @@ extension CheckRun {
     var values = ModifierValues()
     swap(&values, &modifierValues)
     defer { swap(&values, &modifierValues) }
+    // Read through the kind alone: reading `hasPicture` off the whole `SourceInfo` copies it.
+    let soundOnly = item.kind == .clip && item.source.map { !sources[$0].kind.hasPicture } ?? false
     for blockItem in block.items {
       guard case .statement(let s) = blockItem else {
         reportDeclarationInBlock(blockItem)
@@ -548,10 +550,10 @@ extension CheckRun {
         continue
       }
       if role == .duck {
-        item.duck = (s, args)  // needs every item's timing: `resolveDucking`
+        item.duck = PendingDuck(s, args)  // needs every item's timing: `resolveDucking`
         continue
       }
-      if item.kind == .clip, role != .fade, let source = item.source, !sources[source].hasPicture {
+      if soundOnly, role != .fade {
         report(
           .notForThisItem, "`\(entry.schema.name)` does not apply to a clip of sound", s.name.span,
           notes: ["a clip of sound takes `fade` and `animate volume`"], help: "remove it",
@@ -574,10 +576,10 @@ extension CheckRun {
           fixIts: [FixIt(span: removalSpan(s.span), replacement: "", message: "remove `\(file.text(s.span))`")])
         continue
       }
-      if role == .key, let other = statics.first(where: { $0.entry.role == .key }) {
+      if role == .key, let other = firstKey {
         report(
-          .secondKey, "a clip takes one key, and this one already has `\(other.entry.schema.name)`", s.name.span,
-          labels: [Label(span: other.statement.name.span, message: "the first key")],
+          .secondKey, "a clip takes one key, and this one already has `\(other.name)`", s.name.span,
+          labels: [Label(span: other.span, message: "the first key")],
           notes: ["`chromakey` and `colorkey` both set the clip's transparency; the second would replace the first"],
           help: "keep one of them")
         continue
@@ -598,7 +600,7 @@ extension CheckRun {
       guard ok else { continue }
       if checkModifier(entry.schema.name, values, args, s, itemLength: length) {
         item.modifiers.append(modifierInterner.modifier(entry, values))
-        statics.append((entry, s))
+        if role == .key { firstKey = (entry.schema.name, s.name.span) }
       }
     }
     // A property is either animated or static (ANIMATION.md §1); a clip's static volume is
@@ -616,14 +618,22 @@ extension CheckRun {
             message: "remove `\(file.text(a.span))`")
         ])
     }
+    // Where a static modifier kept in `item.modifiers` is written. Looked for only on these
+    // rare paths, so that the common item keeps no list of its statements.
+    func keptStatement(_ name: String) -> (name: Span, span: Span)? {
+      guard item.modifiers.contains(where: { $0.name == name }) else { return nil }
+      for case .statement(let s) in block.items where s.name.name == name { return (s.name.span, s.span) }
+      return nil
+    }
+    let typewriterTurn = presets.contains { $0.kind == .typewriter } ? keptStatement("rotate")?.span : nil
     for animation in animations {
       let name = animation.property.rawValue
-      guard let (_, s) = statics.first(where: { $0.entry.schema.name == name }) else { continue }
+      guard let (nameSpan, span) = keptStatement(name) else { continue }
       report(
-        .animatedAndStatic, "`\(name)` is both static and animated", s.name.span,
+        .animatedAndStatic, "`\(name)` is both static and animated", nameSpan,
         labels: animation.span.map { [Label(span: $0, message: "animated here")] } ?? [],
         help: "remove the static `\(name)` and give its value as a key",
-        fixIts: [FixIt(span: removalSpan(s.span), replacement: "", message: "remove `\(file.text(s.span))`")])
+        fixIts: [FixIt(span: removalSpan(span), replacement: "", message: "remove `\(file.text(span))`")])
       item.modifiers.removeAll { $0.name == name }
     }
     item.animations = animations
@@ -631,7 +641,7 @@ extension CheckRun {
     // A typewriter draws a text's characters straight onto the picture: its text cannot
     // also be drawn on a layer (turned, scaled over time, wiped).
     if let writer = presets.first(where: { $0.kind == .typewriter }), let span = writer.span,
-      let other = statics.first(where: { $0.entry.schema.name == "rotate" })?.statement.span
+      let other = typewriterTurn
         ?? animations.first(where: { $0.property.isTransform })?.span
         ?? presets.first(where: { $0.kind == .pop || $0.kind == .wipe })?.span
     {

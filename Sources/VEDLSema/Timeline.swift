@@ -43,6 +43,9 @@ public struct Canvas: Sendable, Hashable {
 public struct SourceInfo: Sendable, Hashable {
   public enum Kind: String, Sendable, Hashable {
     case video, image, audio, color, testpattern, tone, waveform
+
+    /// Whether a source of this kind produces pictures.
+    public var hasPicture: Bool { self != .audio && self != .tone }
   }
 
   public var kind: Kind
@@ -68,7 +71,7 @@ public struct SourceInfo: Sendable, Hashable {
   /// Whether the source has an intrinsic length (a video or audio file).
   public var hasIntrinsicLength: Bool { kind == .video || kind == .audio }
   /// Whether the source produces pictures.
-  public var hasPicture: Bool { kind != .audio && kind != .tone }
+  public var hasPicture: Bool { kind.hasPicture }
   /// Whether the source produces sound.
   public var hasSound: Bool {
     switch kind {

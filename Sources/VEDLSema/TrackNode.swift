@@ -10,7 +10,7 @@ final class TrackNode {
   var name: String?
   var items: [ItemNode] = []
   /// The track's `duck` statement (audio tracks), evaluated once every item has its timing.
-  var duck: (statement: Statement, arguments: BoundArguments)?
+  var duck: PendingDuck?
 
   init(statement: Statement) {
     self.statement = statement
@@ -61,7 +61,7 @@ final class ItemNode {
   var animations: [Animation] = []
   var presets: [Preset] = []
   /// The clip's own `duck` statement, evaluated once every item has its timing.
-  var duck: (statement: Statement, arguments: BoundArguments)?
+  var duck: PendingDuck?
 
   /// Placement on the timeline (seconds), memoised.
   var timingCell: Cell<(start: Rational, end: Rational)> = .pending
@@ -104,5 +104,17 @@ final class ItemNode {
     return checker.memoised(get: { timingCell }, set: { timingCell = $0 }, .timing(self), statement.name.span) {
       checker.placeAbsolute(self)
     }
+  }
+}
+
+/// A `duck` statement and its arguments, kept until every item has its timing
+/// (`resolveDucking`). A box, so that the many items without one spend a pointer on it.
+final class PendingDuck {
+  let statement: Statement
+  let arguments: BoundArguments
+
+  init(_ statement: Statement, _ arguments: BoundArguments) {
+    self.statement = statement
+    self.arguments = arguments
   }
 }

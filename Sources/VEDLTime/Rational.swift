@@ -113,6 +113,19 @@ public struct Rational: Hashable, Sendable, Comparable, CustomStringConvertible,
   /// and g2 = gcd(t, g), the result in lowest terms is (t/g2) / ((d1/g)·(d2/g2)). `t` is formed
   /// in 128 bits, so only a result that does not fit is reported as `nil`.
   private func sum(_ o: Rational, subtracting: Bool) -> Rational? {
+    // Most sums in a check add a zero or two times on one frame grid: those need no 128-bit
+    // product and one gcd at most.
+    if o.numerator == 0 { return self }
+    if denominator == o.denominator {
+      let (t, overflow) =
+        subtracting
+        ? numerator.subtractingReportingOverflow(o.numerator) : numerator.addingReportingOverflow(o.numerator)
+      if !overflow && t != .min {
+        if t == 0 { return .zero }
+        let g = Int64(Rational.gcd(t.magnitude, UInt64(denominator)))
+        return Rational(reduced: t / g, denominator / g)
+      }
+    }
     let d1 = UInt64(denominator)
     let d2 = UInt64(o.denominator)
     let g = Rational.gcd(d1, d2)

@@ -60,6 +60,31 @@ import VEDLTime
     }
   }
 
+  /// Sums over one denominator (the frame grid's case, which takes a shorter path) equal the
+  /// exact sum worked in 128 bits, and are `nil` exactly when it has no 64-bit form.
+  @Test func sumsOverOneDenominatorAreExact() {
+    var rng = PropertySeed.generator(salt: 7)
+    var overflowed = 0
+    for _ in 0..<Self.iterations {
+      let a = rng.anyRational()
+      let size = RationalSize.allCases.randomElement(using: &rng)!
+      let n = rng.rational(size).numerator
+      let b = Rational(n, a.denominator)
+      guard let b, b.denominator == a.denominator else { continue }
+      for subtracting in [false, true] {
+        let t = subtracting ? Int128(a.numerator) - Int128(b.numerator) : Int128(a.numerator) + Int128(b.numerator)
+        let g = Int128(testGCD(UInt64(t.magnitude), UInt64(a.denominator)))
+        let (en, ed) = t == 0 ? (Int128(0), Int128(1)) : (t / g, Int128(a.denominator) / g)
+        let expected: Rational? = Int64(exactly: en).map { Rational($0, Int64(ed))! }
+        let got = subtracting ? a.checkedSubtracting(b) : a.checkedAdding(b)
+        if expected == nil { overflowed += 1 }
+        #expect(got == expected, "\(PropertySeed.replay) a=\(a) b=\(b) subtracting=\(subtracting)")
+        #expect(canonical(got), "\(PropertySeed.replay) a=\(a) b=\(b)")
+      }
+    }
+    #expect(overflowed > 0, "\(PropertySeed.replay): no sum overflowed, so the edge went untested")
+  }
+
   @Test func smallValuesMatchNaiveArithmetic() {
     var rng = PropertySeed.generator(salt: 4)
     for _ in 0..<Self.iterations {
