@@ -70,8 +70,9 @@ enum GraphCommand {
     let settings = EncodingSettings(format: format ?? export?.format ?? .mp4, preset: preset)
     let correction: LoudnessCorrection?
     do throws(RenderError) {
-      correction = try RenderPlan.loudnessCorrection(
+      let loudness = try RenderPlan.loudnessCorrection(
         timeline: timeline, export: export, format: format, encoding: settings)
+      correction = loudness.correction
     } catch {
       let diagnostic = Diagnostic(
         .renderLoweringFailed, "cannot build the FFmpeg graph: \(error.message)", file: result.parse.file,

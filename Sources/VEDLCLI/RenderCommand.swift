@@ -144,6 +144,7 @@ enum RenderCommand {
           waiting: { io.err("waiting for another render of \(name) to finish\n") })
         reporter?.finish()
         io.out(outcome.summary(name: name))
+        output.emit(RenderDiagnostics.warnings(of: outcome, script: file))
       } catch {
         reporter?.finish()
         output.emit([RenderDiagnostics.diagnostic(for: error, script: file, timeline: timeline, target: target)])

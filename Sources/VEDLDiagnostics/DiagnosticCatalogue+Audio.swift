@@ -11,6 +11,7 @@ extension DiagnosticCode {
   public static let waveformBadValue = DiagnosticCode("E0449")
   public static let duckNeverLowers = DiagnosticCode("W0440")
   public static let loudnessWithoutSound = DiagnosticCode("W0441")
+  public static let loudnessNotReached = DiagnosticCode("W0442")
 }
 
 extension DiagnosticCatalogue {
@@ -194,6 +195,28 @@ extension DiagnosticCatalogue {
         ```
 
         Remove `loudness:`, or add sound.
+        """),
+    CatalogueEntry(
+      "W0442", .warning, "loudness target not reached",
+      explanation: """
+        The render measures the export's mix and normalises it to the `loudness:` target \
+        (docs/language.md, Loudness): within ±0.5 LU, with the true peak under the \
+        `truePeak:` ceiling. Some mixes cannot get there, and the render says so rather than \
+        leave a file that quietly misses its delivery spec:
+
+        - sound so quiet that it stays under the −70 LUFS gate of EBU R128 throughout, or \
+          shorter than its 400 ms measuring block: there is nothing to measure, and the mix \
+          is left as it is;
+        - a target too loud for its ceiling: a limiter holding the peaks under `-20dB` \
+          cannot also make the mix measure −5 LUFS.
+
+        ```vedl
+        track main { clip tone(440) duration: 2s }
+        export "out.mp4" loudness: -5dB truePeak: -20dB
+        ```
+
+        The output is written; the warning gives what it measures. Raise the ceiling, lower \
+        the target, or raise the quiet sound's `volume:`.
         """),
   ]
 }

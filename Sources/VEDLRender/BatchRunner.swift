@@ -28,8 +28,8 @@ public struct BatchProgress: Sendable, Hashable {
 public enum BatchEvent: Sendable {
   /// A job got further.
   case progress(BatchProgress)
-  /// Job `index` ended with `result`; `diagnostics` (a failure's) and `line` (a success's
-  /// summary, with its line break) are for the user.
+  /// Job `index` ended with `result`; `diagnostics` (a failure's, or a success's warnings)
+  /// and `line` (a success's summary, with its line break) are for the user.
   case finished(index: Int, result: BatchJobResult, diagnostics: [Diagnostic], line: String?, progress: BatchProgress)
 }
 
@@ -98,7 +98,10 @@ public struct BatchRunner: Sendable {
         do throws(RenderError) {
           let outcome = try renderJob.run(cancellation: cancellation) { state.progress(index, $0) }
           let result: BatchJobResult = outcome.status == .rendered ? .rendered(outcome) : .upToDate
-          state.finish(index, result, diagnostics: [], line: outcome.summary(name: job.outputName))
+          let warnings = RenderDiagnostics.warnings(of: outcome, script: settings.script).map {
+            $0.note("while rendering row \(job.row)")
+          }
+          state.finish(index, result, diagnostics: warnings, line: outcome.summary(name: job.outputName))
         } catch {
           let diagnostic = RenderDiagnostics.diagnostic(
             for: error, script: settings.script, timeline: job.timeline, target: job.target)

@@ -184,7 +184,8 @@ public struct ChunkedRender: Sendable {
     metadata.thumbnails = target.thumbnails.map(\.path)
     metadata.sidecars = target.sidecars.map(\.path)
     try files.write(metadata.jsonText, to: target.metadataPath)
-    return RenderOutcome(status: .rendered, target: target, metadata: metadata)
+    return RenderOutcome(
+      status: .rendered, target: target, metadata: metadata, loudnessShortfall: plan.job.ffmpeg?.loudnessShortfall)
   }
 
   /// Everything on this machine: the chunks, at most `concurrency` at once, then the

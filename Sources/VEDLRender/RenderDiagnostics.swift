@@ -1,3 +1,4 @@
+import Foundation
 import VEDLDiagnostics
 import VEDLMedia
 import VEDLSema
@@ -73,6 +74,43 @@ public enum RenderDiagnostics {
     let (file, span) = location(of: path, script: script, timeline: timeline, target: target)
     return Diagnostic(code, error.message, file: file, span: span, notes: notes, help: help)
   }
+
+  /// The warnings of a finished render of `script` (W0442: a `loudness:` target it could not
+  /// reach), pointing at what the script asked for.
+  public static func warnings(of outcome: RenderOutcome, script: SourceFile) -> [Diagnostic] {
+    guard let shortfall = outcome.loudnessShortfall, let target = outcome.target.export?.loudness else { return [] }
+    let asked = "\(decibels(target.integrated.doubleValue)) LUFS"
+    let ceiling = "\(decibels(target.truePeak.doubleValue)) dBTP"
+    let name = (outcome.target.path as NSString).lastPathComponent
+    let span = target.span ?? outcome.target.origin?.location(in: script)?.1 ?? .point(0)
+    switch shortfall {
+    case .unmeasurable:
+      return [
+        Diagnostic(
+          .loudnessNotReached, "the sound of `\(name)` is too quiet or too short to normalise to \(asked)",
+          file: script, span: span,
+          notes: [
+            "EBU R128 measures 400 ms blocks above -70 LUFS, and the mix has none; it was left as it is"
+          ],
+          help: "raise the `volume:` of the quiet sound")
+      ]
+    case .missed(let loudness, let truePeak):
+      var notes = ["the output measures \(decibels(loudness)) LUFS with a true peak of \(decibels(truePeak)) dBTP"]
+      if truePeak > target.truePeak.doubleValue + LoudnessShortfall.peakTolerance {
+        notes.append("its peaks go over the \(ceiling) ceiling")
+      } else {
+        notes.append("a limiter holding the peaks under \(ceiling) cannot make it louder without distorting it")
+      }
+      return [
+        Diagnostic(
+          .loudnessNotReached, "`\(name)` does not reach the \(asked) of `loudness:`", file: script, span: span,
+          notes: notes, help: "lower the target or raise the `truePeak:` ceiling")
+      ]
+    }
+  }
+
+  /// A level in decibels with one decimal (`-14.0`).
+  private static func decibels(_ value: Double) -> String { String(format: "%.1f", value) }
 
   /// The diagnostic of a plan's job (E0820–E0823, docs/scale-out.md): about the plan, the
   /// worker or the chunks rather than a place in the script, so it points at no source text.

@@ -100,7 +100,9 @@ public struct RenderJob: Sendable {
     defer { pendingFingerprint.abandon() }
 
     let temporary = try files.temporaryPath(for: target.path)
+    let loudnessShortfall: LoudnessShortfall?
     if let ffmpeg = plan.ffmpeg {
+      loudnessShortfall = ffmpeg.loudnessShortfall
       do {
         _ = try ffmpeg.runner(writingTo: temporary).run(cancellation: cancellation, progress: progress)
       } catch {
@@ -109,8 +111,10 @@ public struct RenderJob: Sendable {
     } else {
       var renderer = NativeRenderer(
         timeline: timeline, export: target.export, encoding: plan.encoding, baseDirectory: settings.baseDirectory)
-      renderer.loudnessCorrection = try RenderPlan.loudnessCorrection(
+      let loudness = try RenderPlan.loudnessCorrection(
         timeline: timeline, export: target.export, format: target.format, encoding: plan.encoding)
+      renderer.loudnessCorrection = loudness.correction
+      loudnessShortfall = loudness.shortfall
       do {
         _ = try renderer.render(to: temporary, cancellation: cancellation, progress: progress)
       } catch {
@@ -143,7 +147,7 @@ public struct RenderJob: Sendable {
       inputs: fingerprint.inputs,
       parameters: settings.parameters, thumbnails: target.thumbnails.map(\.path), sidecars: target.sidecars.map(\.path))
     try files.write(metadata.jsonText, to: target.metadataPath)
-    return RenderOutcome(status: .rendered, target: target, metadata: metadata)
+    return RenderOutcome(status: .rendered, target: target, metadata: metadata, loudnessShortfall: loudnessShortfall)
   }
 
   /// The render error for a native render's `error` while making `output`: the same cases
@@ -324,4 +328,6 @@ public struct RenderOutcome: Sendable {
   public var target: RenderTarget
   /// What was written (`nil` when the render was skipped).
   public var metadata: RenderMetadata?
+  /// What the export's `loudness:` could not reach (W0442; ``RenderDiagnostics/warnings(of:script:)``).
+  public var loudnessShortfall: LoudnessShortfall? = nil
 }

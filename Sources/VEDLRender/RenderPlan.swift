@@ -17,6 +17,8 @@ public struct RenderPlan: Sendable {
   public var graphText: String
   /// Codecs and their options.
   public var encoding: EncodingSettings
+  /// What `loudness:` could not reach (W0442), when it could not.
+  public var loudnessShortfall: LoudnessShortfall? = nil
   /// The arguments of the equivalent `ffmpeg` command, writing to `output`.
   public func command(output: String) -> [String] {
     FilterGraphPrinter.command(graph, output: output, encoding: encoding)
@@ -34,8 +36,10 @@ public struct RenderPlan: Sendable {
     // window, whose pictures are rendered without sound (the sound is the whole plan's).
     var correction: LoudnessCorrection? = nil
     if window == nil {
-      correction = try Self.loudnessCorrection(
+      let loudness = try Self.loudnessCorrection(
         timeline: timeline, export: target.export, format: target.format, encoding: encoding)
+      correction = loudness.correction
+      loudnessShortfall = loudness.shortfall
     }
     // Text in a `size width:` box is wrapped where the native renderer wraps it.
     var options = LoweringOptions(
@@ -60,8 +64,10 @@ public struct RenderPlan: Sendable {
   /// loudness to measure.
   public static func loudnessCorrection(
     timeline: Timeline, export: Export?, format: Export.Format?, encoding: EncodingSettings
-  ) throws(RenderError) -> LoudnessCorrection? {
-    guard let target = export?.loudness, (format ?? export?.format) != .png, !encoding.isStill else { return nil }
+  ) throws(RenderError) -> LoudnessOutcome {
+    guard let target = export?.loudness, (format ?? export?.format) != .png, !encoding.isStill else {
+      return LoudnessOutcome(correction: nil, shortfall: nil)
+    }
     let output = export?.path ?? ""
     func failure(_ message: String, _ path: String?) -> RenderError {
       .native(message: "cannot measure the loudness of the mix: \(message)", path: path, output: output)
@@ -72,8 +78,14 @@ public struct RenderPlan: Sendable {
     } catch {
       throw failure(error.message, error.path)
     }
-    guard let first else { return nil }
-    guard encoding.audioCodec != nil else { return first.correction }
+    // Silence, or sound under the −70 LUFS gate throughout: nothing to measure or correct.
+    guard let first else {
+      let hasSound = (try? TimelineAudioMixer(timeline: timeline, sampleRate: 48_000).hasSound) ?? false
+      return LoudnessOutcome(correction: nil, shortfall: hasSound ? .unmeasurable : nil)
+    }
+    guard encoding.audioCodec != nil else {
+      return LoudnessOutcome(first.correction, loudness: first.loudness, truePeak: first.truePeak, target: target)
+    }
     let folder = NSTemporaryDirectory() + "vedl-loudness-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: folder) }
     do {
@@ -82,35 +94,42 @@ public struct RenderPlan: Sendable {
       throw failure("cannot create a temporary folder: \(error)", nil)
     }
     var result = first
+    // What the output will measure: the last encoding's measurement, or, for a correction
+    // aimed off after it, the mix's corrected level plus what the encoder did to it.
+    var expected = (loudness: first.loudness, truePeak: first.truePeak)
     for pass in 0..<3 {
       let encoded = folder + "/sound\(pass)." + (format ?? export?.format ?? .mp4).rawValue
       var renderer = NativeRenderer(timeline: timeline, export: export, encoding: encoding)
       renderer.loudnessCorrection = result.correction
       do {
-        guard try renderer.renderSound(to: encoded) else { return result.correction }
+        guard try renderer.renderSound(to: encoded) else { break }
       } catch {
         throw failure(error.message, nil)
       }
       do {
         let meter = try LoudnessNormaliser.measure(file: encoded)
-        guard let loudness = meter.integratedLoudness else { return result.correction }
+        guard let loudness = meter.integratedLoudness else {
+          return LoudnessOutcome(correction: result.correction, shortfall: .unmeasurable)
+        }
+        expected = (loudness, meter.truePeak)
         // Within a fifth of the ±0.5 LU asked for, and under the ceiling by a margin.
         if abs(loudness - target.integrated.doubleValue) <= 0.1
           && meter.truePeak <= target.truePeak.doubleValue - LoudnessNormaliser.measuredMargin / 2
         {
-          return result.correction
+          break
         }
         let effect = LoudnessNormaliser.EncoderEffect(
           loudness: loudness - result.loudness, truePeak: meter.truePeak - result.truePeak)
         guard
           let next = try LoudnessNormaliser.correction(for: timeline, target: target, encoderEffect: effect)
-        else { return result.correction }
+        else { break }
         result = next
+        expected = (next.loudness + effect.loudness, next.truePeak + effect.truePeak)
       } catch {
         throw failure(error.message, error.path)
       }
     }
-    return result.correction
+    return LoudnessOutcome(result.correction, loudness: expected.loudness, truePeak: expected.truePeak, target: target)
   }
 
   /// The encoders and the quality in force for `target`, whatever the backend: `--quality`,
@@ -177,4 +196,39 @@ public struct RenderPlan: Sendable {
     case .png: "image2"
     }
   }
+}
+
+/// What the loudness normalisation of an export (`loudness:`) does: its correction, and what
+/// it could not reach.
+public struct LoudnessOutcome: Sendable, Hashable {
+  public var correction: LoudnessCorrection?
+  public var shortfall: LoudnessShortfall?
+
+  public init(correction: LoudnessCorrection?, shortfall: LoudnessShortfall?) {
+    self.correction = correction
+    self.shortfall = shortfall
+  }
+
+  /// `correction`, whose output measures `loudness` LUFS and `truePeak` dBTP, against what
+  /// docs/language.md promises of `target`: within ±0.5 LU, and under the ceiling.
+  init(_ correction: LoudnessCorrection, loudness: Double, truePeak: Double, target: LoudnessTarget) {
+    self.correction = correction
+    let reached =
+      abs(loudness - target.integrated.doubleValue) <= LoudnessShortfall.tolerance
+      && truePeak <= target.truePeak.doubleValue + LoudnessShortfall.peakTolerance
+    shortfall = reached ? nil : .missed(loudness: loudness, truePeak: truePeak)
+  }
+}
+
+/// A `loudness:` target the render cannot reach (W0442).
+public enum LoudnessShortfall: Sendable, Hashable {
+  /// The mix has sound, but under the −70 LUFS gate (or too short to measure) throughout.
+  case unmeasurable
+  /// The output measures `loudness` LUFS with its true peak at `truePeak` dBTP.
+  case missed(loudness: Double, truePeak: Double)
+
+  /// How far from the target the integrated loudness may be (docs/language.md, Loudness).
+  public static let tolerance = 0.5
+  /// How far over the ceiling a true peak may measure: meters disagree by about this much.
+  public static let peakTolerance = 0.1
 }

@@ -55,6 +55,7 @@ extension CheckRun {
       }
       target.truePeak = p
     }
+    target.span = loudnessArgument.span
     if !editMayHaveSound {
       report(
         .loudnessWithoutSound, "nothing in this edit makes sound; `loudness:` does nothing", loudnessArgument.span,

@@ -1,3 +1,4 @@
+import VEDLSource
 import VEDLTime
 
 /// `export … loudness: L truePeak: P`: the mix normalised to an integrated loudness of `L`
@@ -11,11 +12,14 @@ public struct LoudnessTarget: Sendable, Hashable {
   public var truePeak: Rational
   /// The preset's name, when the script gave one.
   public var preset: String?
+  /// Where `loudness: …` is written, for what the render finds (W0442).
+  public var span: Span?
 
-  public init(integrated: Rational, truePeak: Rational, preset: String? = nil) {
+  public init(integrated: Rational, truePeak: Rational, preset: String? = nil, span: Span? = nil) {
     self.integrated = integrated
     self.truePeak = truePeak
     self.preset = preset
+    self.span = span
   }
 
   /// A named delivery target.

@@ -20,15 +20,80 @@ import VEDLTestSupport
     return (try figure("I:"), try figure("Peak:"))
   }
 
-  /// Renders `script` (with its one export, `out.mp4`) with both backends in `folder`.
-  static func renderBoth(_ script: String, in folder: String) throws -> [(String, String)] {
+  /// Renders `script` (with its one export, `out.mp4`) with both backends in `folder`:
+  /// each backend's name, output and what it printed on stderr. Without `expectingWarning`,
+  /// nothing is printed there (no W0442 when the target is met).
+  static func renderBoth(
+    _ script: String, in folder: String, expectingWarning: Bool = false
+  ) throws -> [(backend: String, path: String, stderr: String)] {
     try Data(script.utf8).write(to: URL(fileURLWithPath: folder + "/edit.vedl"))
     let ffmpeg = try VEDLExecutable.run(["render", "edit.vedl"], in: folder)
     #expect(ffmpeg.status == 0, "\(ffmpeg.stderr)")
     let native = try VEDLExecutable.run(
       ["render", "edit.vedl", "--backend", "native", "-o", "native.mp4"], in: folder)
     #expect(native.status == 0, "\(native.stderr)")
-    return [("ffmpeg", folder + "/out.mp4"), ("native", folder + "/native.mp4")]
+    if !expectingWarning {
+      #expect(ffmpeg.stderr.isEmpty && native.stderr.isEmpty, "\(ffmpeg.stderr)\(native.stderr)")
+    }
+    return [
+      ("ffmpeg", folder + "/out.mp4", ffmpeg.stderr), ("native", folder + "/native.mp4", native.stderr),
+    ]
+  }
+
+  /// The first number after `prefix` in `text`.
+  static func number(after prefix: String, in text: String) -> Double? {
+    guard let start = text.range(of: prefix)?.upperBound else { return nil }
+    return Double(text[start...].prefix { $0 == "-" || $0 == "." || $0.isNumber })
+  }
+
+  @Test func aTargetTooLoudForItsCeilingIsWarnedAboutWithWhatTheOutputMeasures() throws {
+    // −5 LUFS under a −20 dBTP ceiling cannot be had: a limiter at −20 dBTP leaves pink
+    // noise near −25 LUFS. The render is written, and says so (W0442) in both backends.
+    let folder = try Self.folderWithNoise(seconds: 2)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let outputs = try Self.renderBoth(
+      """
+      canvas 64x36 fps: 25
+      track main { clip color(black) duration: 2s }
+      track audio { clip audio("noise.wav") at: 0s duration: 2s volume: -10dB }
+      export "out.mp4" loudness: -5dB truePeak: -20dB
+      """, in: folder, expectingWarning: true)
+    for (name, path, stderr) in outputs {
+      #expect(
+        stderr.contains("warning[W0442]: `\((path as NSString).lastPathComponent)` does not reach the -5.0 LUFS"),
+        "\(name): \(stderr)")
+      #expect(stderr.contains("edit.vedl:4:18"), "\(name): the warning points at `loudness:`: \(stderr)")
+      let (loudness, peak) = try Self.measure(path)
+      #expect(loudness < -10, "\(name): \(loudness) LUFS")
+      #expect(peak <= -19.5, "\(name): the ceiling still holds, \(peak) dBTP")
+      // The figure in the warning is the output's own, to a meter's precision.
+      let said = try #require(Self.number(after: "the output measures ", in: stderr), "\(name): \(stderr)")
+      #expect(abs(said - loudness) <= 0.5, "\(name): said \(said) LUFS, measured \(loudness)")
+    }
+  }
+
+  @Test func soundUnderTheGateIsWarnedAboutAndLeftAsItIs() throws {
+    // A tone 90 dB down measures under the −70 LUFS gate: there is nothing to normalise.
+    let folder = NSTemporaryDirectory() + "vedl-loudness-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let outputs = try Self.renderBoth(
+      """
+      canvas 64x36 fps: 25
+      track main { clip color(black) duration: 2s }
+      track audio { clip tone(440) at: 0s duration: 2s volume: -90dB }
+      export "out.mp4" loudness: youtube
+      """, in: folder, expectingWarning: true)
+    for (name, path, stderr) in outputs {
+      #expect(
+        stderr.contains(
+          "warning[W0442]: the sound of `\((path as NSString).lastPathComponent)` is too quiet or too short to normalise to -14.0 LUFS"
+        ),
+        "\(name): \(stderr)")
+      #expect(stderr.contains("edit.vedl:4:18"), "\(name): \(stderr)")
+      let peak = try FFmpegCLI.samples(path).map { abs($0) }.max() ?? 0
+      #expect(peak > 0 && peak < 0.001, "\(name): the quiet tone was left as it was, peak \(peak)")
+    }
   }
 
   static func folderWithNoise(seconds: Int) throws -> String {
@@ -53,7 +118,7 @@ import VEDLTestSupport
       track audio { clip audio("noise.wav") at: 0s duration: 3s volume: -10dB }
       export "out.mp4" loudness: youtube
       """, in: folder)
-    for (name, path) in outputs {
+    for (name, path, _) in outputs {
       let (loudness, peak) = try Self.measure(path)
       #expect(abs(loudness - -14) <= 0.5, "\(name): \(loudness) LUFS")
       #expect(peak < -1, "\(name): true peak \(peak) dBTP")
@@ -74,7 +139,7 @@ import VEDLTestSupport
       track audio { clip audio("noise.wav") at: 0s duration: 2s volume: -10dB }
       export "out.mp4" loudness: -9dB truePeak: -1dB
       """, in: folder)
-    for (name, path) in outputs {
+    for (name, path, _) in outputs {
       let (loudness, peak) = try Self.measure(path)
       #expect(abs(loudness - -9) <= 0.5, "\(name): \(loudness) LUFS")
       #expect(peak <= -1, "\(name): true peak \(peak) dBTP")
@@ -83,8 +148,8 @@ import VEDLTestSupport
     #expect(graph.stdout.contains("alimiter=limit="), "\(graph.stdout.suffix(400))")
     // Both backends applied the same correction to the same mix: the same sound, to the
     // encoder's precision.
-    let a = try FFmpegCLI.samples(outputs[0].1)
-    let b = try FFmpegCLI.samples(outputs[1].1)
+    let a = try FFmpegCLI.samples(outputs[0].path)
+    let b = try FFmpegCLI.samples(outputs[1].path)
     #expect(a.count == b.count)
     let difference = zip(a, b).map { Double($0 - $1) * Double($0 - $1) }.reduce(0, +)
     let signal = a.map { Double($0) * Double($0) }.reduce(0, +)
