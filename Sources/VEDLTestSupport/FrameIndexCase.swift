@@ -2,7 +2,8 @@ import VEDLSema
 
 /// The frame-exactness cases both backends render, each with its own renderer
 /// (Tests/VEDLLoweringTests/FrameExactTests.swift for the FFmpeg backend,
-/// Tests/VEDLNativeTests/NativeRenderFrameIndexTests.swift for the native one): an edit, mostly
+/// Tests/VEDLNativeTests/NativeRenderFrameIndexTests.swift for the native one, and
+/// FrameSelectionTests for the native frame renderer's pictures before encoding): an edit, mostly
 /// of the frame-index video (`media/index30.mp4`, ``FrameIndex``), and what its frames must
 /// show. Written once, so the two backends are held to the same cases.
 public struct FrameIndexCase: Sendable, CustomStringConvertible {
@@ -30,7 +31,13 @@ public struct FrameIndexCase: Sendable, CustomStringConvertible {
   /// The failures of the render at `path` of this case's script, checked as `timeline`: the
   /// frame count, §5 when the case follows it, and the case's own expectations.
   public func failures(rendered path: String, timeline: Timeline) throws -> [String] {
-    let frames = try FFmpegCLI.grayFrames(path, width: FrameIndex.width, height: FrameIndex.height)
+    failures(
+      frames: try FFmpegCLI.grayFrames(path, width: FrameIndex.width, height: FrameIndex.height), timeline: timeline)
+  }
+
+  /// The failures of `frames` (grey, 64x48, one per timeline frame) drawn from this case's
+  /// script, checked as `timeline`.
+  public func failures(frames: [[UInt8]], timeline: Timeline) -> [String] {
     var failures: [String] = []
     if Int64(frames.count) != timeline.frameCount {
       failures.append("\(frames.count) frames where the timeline has \(timeline.frameCount)")
