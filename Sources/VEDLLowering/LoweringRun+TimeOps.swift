@@ -35,7 +35,7 @@ extension LoweringRun {
     let colour = SourceColour(source.facts)
     let treatment = SourcePictureTreatment(source.facts)
     let repeatsPass =
-      map.loops && map.passFrames < count
+      map.repeatsPass && map.passFrames < count
       && map.passFrames * size.width * size.height * 4 <= Self.loopedPassBytes
     let runs =
       repeatsPass
@@ -169,7 +169,7 @@ extension LoweringRun {
       builder.add(labels, [Filter("concat", ["n": String(labels.count), "v": "0", "a": "1"])], [joined])
       stream = PendingStream(label: joined, isAudio: true)
     }
-    if map.loops, map.passSamples > 0, map.passSamples < map.count {
+    if map.repeatsPass {
       let passes = (map.count + map.passSamples - 1) / map.passSamples
       stream.append(Filter("aloop", ["loop": String(passes - 1), "size": String(map.passSamples)]))
     }

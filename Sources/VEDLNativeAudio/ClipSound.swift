@@ -90,7 +90,7 @@ extension ClipSound {
           pieces.append(.file(file, count: n, reversed: map.reverses))
         }
       }
-      origin = .pieces(pieces, loops: map.loops && map.passSamples > 0 && map.passSamples < map.count)
+      origin = .pieces(pieces, loops: map.repeatsPass)
     case .video, .audio:
       guard let path = source.path else {
         throw AudioMixError("a \(source.kind.rawValue) source has no path")

@@ -91,6 +91,10 @@ public struct ClipTimeMap: Sendable, Hashable {
     }
   }
 
+  /// Whether the clip's frames are one pass repeated (``passRuns(maximumBackward:)``): a
+  /// loop without a hold. With a hold, ``runs(maximumBackward:)`` lists every frame.
+  public var repeatsPass: Bool { loops && freezeFrames == 0 && passFrames < frameCount }
+
   /// One pass as runs (forward, or backward in pieces of at most `maximumBackward` frames,
   /// the highest frames first).
   public func passRuns(maximumBackward: Int64) -> [Run] {
@@ -190,11 +194,23 @@ public struct ClipSoundMap: Sendable, Hashable {
     case silence(count: Int64)
   }
 
-  /// The pieces of the clip's sound before a loop: the pass (split at the hold, if any),
-  /// then silence to the item's end when `loops` is false. With `loops`, the pieces are one
-  /// pass, repeated to fill ``count``.
+  /// Whether ``pieces`` is one pass for the player to repeat until ``count``: a loop without
+  /// a hold, whose pass is shorter than the clip.
+  public var repeatsPass: Bool { loops && freezeSamples == 0 && passSamples > 0 && passSamples < count }
+
+  /// The pieces of the clip's sound: the pass (split at the hold, if any), then silence to
+  /// the item's end when `loops` is false. A loop without a hold is one pass, repeated to
+  /// fill ``count`` (``repeatsPass``); with a hold, the passes are written out, split there
+  /// (the hold comes first, then the loop: docs/language.md §4.15).
   public var pieces: [Piece] {
-    if loops { return passSamples > 0 ? [.pass(first: 0, count: passSamples)] : [.silence(count: count)] }
+    if loops {
+      guard passSamples > 0 else { return [.silence(count: count)] }
+      guard freezeSamples > 0 else { return [.pass(first: 0, count: passSamples)] }
+      let before = min(freezeStart, count)
+      let hold = min(freezeSamples, count - before)
+      return loopedPieces(0, before) + (hold > 0 ? [.silence(count: hold)] : [])
+        + loopedPieces(before, count - before - hold)
+    }
     let played = min(passSamples, count - freezeSamples)
     var pieces: [Piece] = []
     if freezeSamples > 0 {
@@ -209,6 +225,24 @@ public struct ClipSoundMap: Sendable, Hashable {
     }
     let rest = count - pieces.reduce(0) { $0 + $1.count }
     if rest > 0 { pieces.append(.silence(count: rest)) }
+    return pieces
+  }
+}
+
+extension ClipSoundMap {
+  /// Played samples `start..<start + count` of a loop: pass sample `p mod n`, one piece per
+  /// pass crossed (a reversed clip plays each piece backwards, so its samples are taken from
+  /// the other end of the pass).
+  fileprivate func loopedPieces(_ start: Int64, _ count: Int64) -> [Piece] {
+    var pieces: [Piece] = []
+    var p = start
+    let end = start + max(0, count)
+    while p < end {
+      let q = p % passSamples
+      let length = min(passSamples - q, end - p)
+      pieces.append(.pass(first: reverses ? passSamples - q - length : q, count: length))
+      p += length
+    }
     return pieces
   }
 }

@@ -200,6 +200,33 @@ import VEDLTime
     #expect(sound[96_000...].allSatisfy { $0 == 0 })
   }
 
+  /// §4.15: a freeze comes first, then the loop. A looped clip with a hold shows played
+  /// frame `p mod n` around the hold, in both backends — the FFmpeg backend once repeated one
+  /// pass with `loop` and lost the hold, so its picture ran on while the native one held.
+  @Test(arguments: [false, true])
+  func aLoopedClipHoldsItsFreezeThenLoops(_ reversed: Bool) throws {
+    let timeline = try Self.timeline(
+      """
+      track main {
+        clip src trim: 0s..10f loop: true\(reversed ? " reverse" : "") duration: 40f { freeze at: 15f duration: 5f }
+      }
+      """)
+    #expect(timeline.frameCount == 45)
+    let pass = (0..<10).map { reversed ? 9 - $0 : $0 }
+    let played = (0..<40).map { pass[$0 % 10] }
+    let expected = Array(played[0..<15]) + Array(repeating: played[15], count: 5) + Array(played[15...])
+    #expect(try Self.indices(timeline) == expected)
+    // The sound (both backends, sample for sample): the pass of 16 000 samples looped, silent
+    // for the hold's 8 000.
+    let sound = try Self.sound(timeline)
+    #expect(sound.count == 72_000)
+    let passSound = (0..<16_000).map { Self.ramp(reversed ? 15_999 - $0 : $0) }
+    let heard = (0..<64_000).map { passSound[$0 % 16_000] }
+    #expect(zip(sound[0..<24_000], heard[0..<24_000]).allSatisfy { abs($0 - $1) < 1e-6 })
+    #expect(sound[24_000..<32_000].allSatisfy { $0 == 0 })
+    #expect(zip(sound[32_000...], heard[24_000...]).allSatisfy { abs($0 - $1) < 1e-6 })
+  }
+
   // MARK: The run plan
 
   /// Every backward run the FFmpeg backend reverses holds at most 32 frames, and the runs
@@ -208,6 +235,7 @@ import VEDLTime
     ClipTimeMap(frameCount: 1000, passFrames: 1000, reverses: true),
     ClipTimeMap(frameCount: 1000, passFrames: 70, loops: true, reverses: true),
     ClipTimeMap(frameCount: 130, passFrames: 100, freezeStart: 40, freezeFrames: 30, reverses: true),
+    ClipTimeMap(frameCount: 130, passFrames: 30, freezeStart: 40, freezeFrames: 10, loops: true, reverses: true),
     ClipTimeMap(frameCount: 95, passFrames: 60),
     ClipTimeMap(frameCount: 95, passFrames: 60, reverses: true),
   ])
