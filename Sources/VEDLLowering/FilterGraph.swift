@@ -154,6 +154,9 @@ public struct GraphInput: Sendable, Hashable {
   /// the CLI's autorotation (its default) turns a turned file — what a graph with a single
   /// input pad relies on (``FilterGraph/leavingTheTurnToTheCLI()``).
   public var turn: [Filter]
+  /// The demuxer (`-f NAME` before `-i`) when probing must not pick it: `pgm_pipe` for the
+  /// waveform envelopes, 16-bit PGMs that some other demuxers' probes claim.
+  public var demuxer: String?
 
   /// Whether the CLI's autorotation turns the input's pictures (it does unless the graph
   /// turns them itself).
@@ -162,7 +165,8 @@ public struct GraphInput: Sendable, Hashable {
   /// An input of the file at `path`.
   public init(
     path: String, seek: Rational? = nil, duration: Rational? = nil, loopStill: Bool = false, lastUse: Rational? = nil,
-    pictureSampling: SourceSampling? = nil, videoDecoder: String? = nil, turn: [Filter] = []
+    pictureSampling: SourceSampling? = nil, videoDecoder: String? = nil, turn: [Filter] = [],
+    demuxer: String? = nil
   ) {
     self.path = path
     self.seek = seek
@@ -172,6 +176,7 @@ public struct GraphInput: Sendable, Hashable {
     self.pictureSampling = pictureSampling
     self.videoDecoder = videoDecoder
     self.turn = turn
+    self.demuxer = demuxer
   }
 }
 

@@ -42,6 +42,7 @@ public enum FilterGraphPrinter {
       if input.loopStill { args += ["-loop", "1"] }
       if !input.autorotate { args.append("-noautorotate") }
       if let decoder = input.videoDecoder { args += ["-c:v", decoder] }
+      if let demuxer = input.demuxer { args += ["-f", demuxer] }
       args += ["-i", input.path]
     }
     args += ["-filter_complex", filterComplex(graph)]

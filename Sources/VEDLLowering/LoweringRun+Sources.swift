@@ -42,7 +42,7 @@ extension LoweringRun {
   /// need (its decoder; when the chain turns them itself, the CLI's autorotation is off).
   mutating func addFileInput(
     _ path: String, first: Rational, last: Rational, loopStill: Bool = false, lastUse: Rational?,
-    sampling: SourceSampling? = nil, treatment: SourcePictureTreatment? = nil
+    sampling: SourceSampling? = nil, treatment: SourcePictureTreatment? = nil, demuxer: String? = nil
   ) -> Int {
     // The last use on the graph's clock; an item read from before the window's first frame
     // is done with its earlier frames before the first output frame.
@@ -54,7 +54,8 @@ extension LoweringRun {
     return builder.addInput(
       GraphInput(
         path: path, seek: seek.isZero ? nil : seek, duration: duration, loopStill: loopStill, lastUse: lastUse,
-        pictureSampling: sampling, videoDecoder: treatment?.decoder, turn: treatment?.orientation ?? []))
+        pictureSampling: sampling, videoDecoder: treatment?.decoder, turn: treatment?.orientation ?? [],
+        demuxer: demuxer))
   }
 
   /// The source time the clip shows at its frame `j` (§5): `s0 + (j/F − d)·v`.
@@ -181,7 +182,10 @@ extension LoweringRun {
     }
     let w = canvas.width
     let h = canvas.height
-    let input = addFileInput(envelope.path, first: .zero, last: .zero, loopStill: true, lastUse: item.end)
+    // The demuxer is named: other demuxers' probes (libopenmpt's) claim some 16-bit PGMs.
+    // `pgm_pipe` reads the one picture (the graph repeats it: `loop`), and unlike `image2` it
+    // takes no `%` in the cache folder's path for a pattern.
+    let input = addFileInput(envelope.path, first: .zero, last: .zero, lastUse: item.end, demuxer: "pgm_pipe")
     let stem = builder.label("wave")
     func pad(_ name: String) -> String { "\(stem)\(name)" }
     let stretch = Filter("scale", ["width": String(w), "height": String(h), "flags": "neighbor"])

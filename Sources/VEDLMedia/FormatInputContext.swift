@@ -13,8 +13,9 @@ public final class FormatInputContext {
   /// Opens `path` and reads its header (`avformat_open_input`). The path is always read as a
   /// local file: a name such as `http:clip.mp4` is not taken for a URL. `options` are demuxer
   /// options, as the `ffmpeg` CLI passes the options written before `-i` (for example
-  /// `["loop": "1"]` makes an image demuxer repeat its picture, like `-loop 1`).
-  public init(path: String, options: [String: String] = [:]) throws(FFmpegError) {
+  /// `["loop": "1"]` makes an image demuxer repeat its picture, like `-loop 1`). `format`
+  /// names the demuxer (`-f NAME` before `-i`) instead of letting libavformat guess it.
+  public init(path: String, options: [String: String] = [:], format: String? = nil) throws(FFmpegError) {
     LibavLog.ensureConfigured()
     guard let allocated = avformat_alloc_context() else {
       throw FFmpegError(
@@ -29,7 +30,9 @@ public final class FormatInputContext {
         av_dict_set(&dictionary, key, value, 0)
       }
       defer { av_dict_free(&dictionary) }
-      return avformat_open_input(&context, "file:" + path, nil, &dictionary)
+      let demuxer = format.flatMap { av_find_input_format($0) }
+      if format != nil && demuxer == nil { return vedl_averror_demuxer_not_found() }
+      return avformat_open_input(&context, "file:" + path, demuxer, &dictionary)
     }
     // On failure avformat_open_input has already freed the context and set it to NULL.
     guard code >= 0, let context else {

@@ -61,7 +61,8 @@ final class InputFileReader {
     let input: FormatInputContext
     do {
       let streams: [StreamInfo]
-      (input, streams) = try MediaProbe.open(path: path, formatOptions: options.loopStill ? ["loop": "1"] : [:])
+      (input, streams) = try MediaProbe.open(
+        path: path, formatOptions: options.loopStill ? ["loop": "1"] : [:], format: options.demuxer)
       if MediaProbe.statesNoLength(streams, containerDuration: input.containerDuration) {
         _ = try MediaProbe.probe(path: path, options: ProbeOptions(frameCounting: .never))
       }

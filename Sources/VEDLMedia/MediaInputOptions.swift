@@ -39,11 +39,15 @@ public struct MediaInputOptions: Sendable, Hashable {
   /// the CLI's autorotation does by default; `false` is `-noautorotate` (the graph turns
   /// them itself).
   public var autorotate: Bool
+  /// The demuxer, by libavformat name (`-f NAME` before `-i`), instead of the one probing the
+  /// file picks; `nil`: probe.
+  public var demuxer: String?
 
   /// Options for `path`; every property is documented above.
   public init(
     path: String, seek: Rational? = nil, duration: Rational? = nil, loopStill: Bool = false, lastUse: Rational? = nil,
-    pictureSampling: SourceSampling? = nil, videoDecoder: String? = nil, autorotate: Bool = true
+    pictureSampling: SourceSampling? = nil, videoDecoder: String? = nil, autorotate: Bool = true,
+    demuxer: String? = nil
   ) {
     self.path = path
     self.seek = seek
@@ -53,5 +57,6 @@ public struct MediaInputOptions: Sendable, Hashable {
     self.pictureSampling = pictureSampling
     self.videoDecoder = videoDecoder
     self.autorotate = autorotate
+    self.demuxer = demuxer
   }
 }

@@ -49,13 +49,13 @@ public enum MediaProbe {
   ///
   /// A file that states no length anywhere (`statesNoLength`) is usable only if it holds a
   /// packet, which only reading tells: `probe` checks that, this does not.
-  static func open(path: String, formatOptions: [String: String] = [:]) throws(MediaProbeError)
-    -> (input: FormatInputContext, streams: [StreamInfo])
+  static func open(path: String, formatOptions: [String: String] = [:], format: String? = nil)
+    throws(MediaProbeError) -> (input: FormatInputContext, streams: [StreamInfo])
   {
     try checkFileIsReadable(path)
     let input: FormatInputContext
     do {
-      input = try FormatInputContext(path: path, options: formatOptions)
+      input = try FormatInputContext(path: path, options: formatOptions, format: format)
     } catch {
       throw classifyOpenFailure(error, path: path)
     }

@@ -150,13 +150,14 @@ public struct RenderPlan: Sendable {
 
   /// The runner for this plan, writing to `path` (a temporary file). Its options match
   /// `command(output:)` argument for argument: `-copyts -start_at_zero`,
-  /// `-ss`/`-t`/`-loop 1`/`-noautorotate`/`-c:v` per input, the encoders with their options, `-pix_fmt`, `-r` or `-frames:v 1`, and the
+  /// `-ss`/`-t`/`-loop 1`/`-noautorotate`/`-c:v`/`-f` per input, the encoders with their options, `-pix_fmt`, `-r` or `-frames:v 1`, and the
   /// muxer's options.
   public func runner(writingTo path: String) -> FilterGraphRunner {
     let inputs = graph.inputs.map {
       MediaInputOptions(
         path: $0.path, seek: $0.seek, duration: $0.duration, loopStill: $0.loopStill, lastUse: $0.lastUse,
-        pictureSampling: $0.pictureSampling, videoDecoder: $0.videoDecoder, autorotate: $0.autorotate)
+        pictureSampling: $0.pictureSampling, videoDecoder: $0.videoDecoder, autorotate: $0.autorotate,
+        demuxer: $0.demuxer)
     }
     let video = graph.videoOutput.map { _ in
       VideoEncoderSettings(

@@ -78,8 +78,14 @@ enum DifferentialHarness {
   static func minimise(script: String, media: [MediaRecipe], finding: DifferentialFinding) -> String {
     let folder = NSTemporaryDirectory() + "vedl-diff-min-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: folder) }
+    // The exports stay: without one a render fails for that reason alone, a finding with the
+    // same signature (the exit status of the same render) as the failure being minimised.
+    func exports(_ text: String) -> Int { text.split(separator: "\n").filter { $0.hasPrefix("export ") }.count }
+    let exportCount = exports(script)
     return ScriptMinimiser.minimise(script) { candidate in
-      guard let outcome = try? run(script: candidate, media: media, folder: folder) else { return false }
+      guard exports(candidate) == exportCount,
+        let outcome = try? run(script: candidate, media: media, folder: folder)
+      else { return false }
       return outcome.findings.contains { finding.isReproduced(by: $0) }
     }.script
   }
