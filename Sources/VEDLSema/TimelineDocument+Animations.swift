@@ -42,12 +42,12 @@ extension TimelineDocument {
   public struct Ducking: Codable, Sendable, Hashable {
     /// The voice track's name.
     public var under: String
-    public var by: Decibels
+    public var by: ExactDecibels
     public var ramp: ExactSeconds
 
     init(_ ducking: VEDLSema.Ducking) {
       under = ducking.under
-      by = Decibels(ducking.by)
+      by = ExactDecibels(ducking.by)
       ramp = ExactSeconds(ducking.ramp)
     }
   }

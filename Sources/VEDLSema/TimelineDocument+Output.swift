@@ -93,8 +93,8 @@ extension TimelineDocument {
 
     /// `loudness:`: LUFS and dBTP, exact, and the preset's name when one was named.
     public struct Loudness: Codable, Sendable, Hashable {
-      public var integrated: Decibels
-      public var truePeak: Decibels
+      public var integrated: ExactDecibels
+      public var truePeak: ExactDecibels
       public var preset: String?
     }
 
@@ -119,7 +119,7 @@ extension TimelineDocument {
       }
       still = export.stillTime.map { GridTime($0, on: grid) }
       loudness = export.loudness.map {
-        Loudness(integrated: Decibels($0.integrated), truePeak: Decibels($0.truePeak), preset: $0.preset)
+        Loudness(integrated: ExactDecibels($0.integrated), truePeak: ExactDecibels($0.truePeak), preset: $0.preset)
       }
       sidecars = export.sidecars.map { Sidecar(path: $0.path, written: $0.writtenPath) }
       thumbnails = export.thumbnails.map {

@@ -35,18 +35,6 @@ public struct TimelineDocument: Codable, Sendable, Hashable {
     }
   }
 
-  /// A level or gain (ducking's `by:`, loudness targets): exact, and in decibels as a number
-  /// — `{"exact": "-14", "decibels": -14}`.
-  public struct Decibels: Codable, Sendable, Hashable {
-    public var exact: String
-    public var decibels: Double
-
-    public init(_ level: Rational) {
-      exact = level.description
-      decibels = level.doubleValue
-    }
-  }
-
   /// The output frame.
   public struct Canvas: Codable, Sendable, Hashable {
     public var width: Int64

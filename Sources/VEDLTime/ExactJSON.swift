@@ -44,3 +44,26 @@ public struct ExactNumber: Codable, Sendable, Hashable {
     if value.isFinite { try c.encode(value, forKey: .value) } else { try c.encodeNil(forKey: .value) }
   }
 }
+
+/// A level or gain in decibels (ducking's `by:`, loudness targets in LUFS and dBTP) as VEDL's
+/// JSON documents write it: the exact rational as text and as a floating-point number —
+/// `{"exact": "-14", "decibels": -14}`.
+public struct ExactDecibels: Codable, Sendable, Hashable {
+  /// `Rational.description`: `"n/d"`, or `"n"` for an integer.
+  public var exact: String
+  /// The value as a `Double` (a reader's approximation; `exact` is the value).
+  public var decibels: Double
+
+  /// The form of `level`.
+  public init(_ level: Rational) {
+    exact = level.description
+    decibels = level.doubleValue
+  }
+
+  /// Writes `exact` and `decibels`; a number that is not finite becomes `null`.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(exact, forKey: .exact)
+    if decibels.isFinite { try c.encode(decibels, forKey: .decibels) } else { try c.encodeNil(forKey: .decibels) }
+  }
+}

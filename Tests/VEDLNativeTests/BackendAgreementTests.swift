@@ -292,81 +292,65 @@ import VEDLTime
   // MARK: The rendering tests' edits
 
   /// Edits of the render tests (VEDLRenderTests, VEDLCLITests' render command, the
-  /// frame-index tests), by name.
-  static let edits: [(name: String, script: String)] = [
-    (
-      "render job",
-      """
-      canvas 160x90 fps: 30
-      let clip = video("media/clip.mp4")
-      track main {
-        clip clip trim: 500ms..1500ms
-      }
-      captions {
-        cue 0s..500ms "Hello"
-      }
-      export "out/edit.mp4" quality: low
-      """
-    ),
-    (
-      "render command",
-      """
-      canvas 160x90 fps: 30
-      let bars = testpattern()
-      let beep = tone(440)
-      track main {
-        clip bars duration: 1s
-      }
-      track audio {
-        clip beep at: 0s until: end
-      }
-      export "out/a.mp4" quality: low
-      """
-    ),
-    (
-      "transitions, cuts and gaps",
-      """
-      canvas 64x48 fps: 30
-      let src = video("media/index30.mp4")
-      track main {
-        clip src trim: 0s..1s
-        fade 200ms
-        clip src trim: 2s..3s speed: 2x
-        clip src trim: 4s..4.5s
-        gap 100ms
-        clip src trim: 1s..2s
-        wipe 10f direction: up
-        clip color(red) duration: 1s
-      }
-      """
-    ),
-    (
-      "crossfade at 29.97 fps",
-      """
-      canvas 64x48 fps: 29.97
-      let src = video("media/index30.mp4")
-      track main {
-        clip src trim: 0s..2s
-        crossfade 500ms
-        clip src trim: 3s..5s speed: 0.5x
-      }
-      """
-    ),
-    (
-      "overlays and captions",
-      """
-      canvas 64x48 fps: 30
-      let src = video("media/index30.mp4")
-      track main { clip color(#808080) duration: 2s }
-      track overlay { clip src at: 15f trim: 40f..70f }
-      track overlay "box" { shape rect at: 10f duration: 10f { fill white; size width: 8 height: 8; position x: 4 y: 4 } }
-      captions {
-        cue 200ms..1s "II"
-        style size: 12 color: white box: black position: bottom margin: 2
-      }
-      """
-    ),
-  ]
+  /// frame-index tests: every ``FrameIndexCase``), by name.
+  static let edits: [(name: String, script: String)] =
+    FrameIndexCase.all.map { ("frame index: \($0.name)", $0.script) } + [
+      (
+        "render job",
+        """
+        canvas 160x90 fps: 30
+        let clip = video("media/clip.mp4")
+        track main {
+          clip clip trim: 500ms..1500ms
+        }
+        captions {
+          cue 0s..500ms "Hello"
+        }
+        export "out/edit.mp4" quality: low
+        """
+      ),
+      (
+        "render command",
+        """
+        canvas 160x90 fps: 30
+        let bars = testpattern()
+        let beep = tone(440)
+        track main {
+          clip bars duration: 1s
+        }
+        track audio {
+          clip beep at: 0s until: end
+        }
+        export "out/a.mp4" quality: low
+        """
+      ),
+      (
+        "crossfade at 29.97 fps",
+        """
+        canvas 64x48 fps: 29.97
+        let src = video("media/index30.mp4")
+        track main {
+          clip src trim: 0s..2s
+          crossfade 500ms
+          clip src trim: 3s..5s speed: 0.5x
+        }
+        """
+      ),
+      (
+        "overlays and captions",
+        """
+        canvas 64x48 fps: 30
+        let src = video("media/index30.mp4")
+        track main { clip color(#808080) duration: 2s }
+        track overlay { clip src at: 15f trim: 40f..70f }
+        track overlay "box" { shape rect at: 10f duration: 10f { fill white; size width: 8 height: 8; position x: 4 y: 4 } }
+        captions {
+          cue 200ms..1s "II"
+          style size: 12 color: white box: black position: bottom margin: 2
+        }
+        """
+      ),
+    ]
 
   @Test(arguments: edits.indices)
   func renderingTestEdit(_ index: Int) throws {

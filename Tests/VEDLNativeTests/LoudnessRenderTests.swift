@@ -74,8 +74,7 @@ import VEDLTestSupport
 
   @Test func soundUnderTheGateIsWarnedAboutAndLeftAsItIs() throws {
     // A tone 90 dB down measures under the −70 LUFS gate: there is nothing to normalise.
-    let folder = NSTemporaryDirectory() + "vedl-loudness-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = TestFolder.fresh("vedl-loudness").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let outputs = try Self.renderBoth(
       """
@@ -97,8 +96,7 @@ import VEDLTestSupport
   }
 
   static func folderWithNoise(seconds: Int) throws -> String {
-    let folder = NSTemporaryDirectory() + "vedl-loudness-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = TestFolder.fresh("vedl-loudness").path
     try FFmpegCLI.mustRun([
       "-v", "error", "-y", "-f", "lavfi", "-i",
       "anoisesrc=color=pink:amplitude=0.5:seed=7:sample_rate=48000:duration=\(seconds)", "-ac", "2",
