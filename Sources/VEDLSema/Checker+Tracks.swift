@@ -598,8 +598,12 @@ extension CheckRun {
         }
       }
       guard ok else { continue }
-      if checkModifier(entry.schema.name, values, args, s, itemLength: length) {
-        item.modifiers.append(modifierInterner.modifier(entry, values))
+      // Every statement a block keeps as a modifier has a ``Modifier/Name`` and checked values
+      // of its types (`ModifierTests` holds the schema to that).
+      if checkModifier(entry.schema.name, values, args, s, itemLength: length), let name = entry.modifier,
+        let kind = Modifier.Kind(name, values)
+      {
+        item.modifiers.append(Modifier(kind, span: s.span))
         if role == .key { firstKey = (entry.schema.name, s.name.span) }
       }
     }
@@ -621,7 +625,7 @@ extension CheckRun {
     // Where a static modifier kept in `item.modifiers` is written. Looked for only on these
     // rare paths, so that the common item keeps no list of its statements.
     func keptStatement(_ name: String) -> (name: Span, span: Span)? {
-      guard item.modifiers.contains(where: { $0.name == name }) else { return nil }
+      guard item.modifiers.contains(where: { $0.name.rawValue == name }) else { return nil }
       for case .statement(let s) in block.items where s.name.name == name { return (s.name.span, s.span) }
       return nil
     }
@@ -634,7 +638,7 @@ extension CheckRun {
         labels: animation.span.map { [Label(span: $0, message: "animated here")] } ?? [],
         help: "remove the static `\(name)` and give its value as a key",
         fixIts: [FixIt(span: removalSpan(span), replacement: "", message: "remove `\(file.text(span))`")])
-      item.modifiers.removeAll { $0.name == name }
+      item.modifiers.removeAll { $0.name.rawValue == name }
     }
     item.animations = animations
     checkPresetsFit(presets, itemLength: length)
@@ -699,6 +703,11 @@ extension CheckRun {
           .missingArgument, "`crop` needs a ratio (`crop 9:16`) or a rectangle (`crop x: y: width: height:`)", s.span)
         return false
       }
+      if positional.isEmpty, let anchor = args.labelled["anchor"] {
+        return reportIgnoredArgument(
+          anchor.span, "`anchor:` places a ratio crop (`crop 9:16 anchor: top`), not a rectangle",
+          note: "a rectangle's `x:` and `y:` already say where it is")
+      }
       if case .ratio(let a, let b)? = positional.first, a <= 0 || b <= 0 {
         return outOfRange(args.positional[0].span, "crop ratio must be positive", "write e.g. `9:16`")
       }
@@ -739,6 +748,11 @@ extension CheckRun {
         report(.unexpectedArgument, "`position` takes an anchor or `x:`/`y:`, not both", s.span)
         return false
       }
+      if hasXY, let margin = args.labelled["margin"] {
+        return reportIgnoredArgument(
+          margin.span, "`margin:` keeps an anchored item off the canvas's edges, not one placed at `x:`/`y:`",
+          note: "with `x:` and `y:` the item's top-left corner is exactly there")
+      }
       if !hasAnchor && !hasXY {
         report(
           .missingArgument, "`position` needs an anchor (`position bottom`) or coordinates (`position x: 10 y: 20`)",
@@ -760,6 +774,11 @@ extension CheckRun {
       if values.hasNoLabels {
         report(.missingArgument, "`fade` on an item needs `in:`, `out:` or both", s.span)
         return false
+      }
+      if let length = args.positional.first {
+        return reportIgnoredArgument(
+          length.span, "a length is for a `fade` transition on the main track, not for an item's `fade`",
+          note: "`fade D` between two main-track clips fades through black; an item fades with `in:` and `out:`")
       }
       if let itemLength, total > itemLength {
         report(
@@ -844,6 +863,15 @@ extension CheckRun {
       break
     }
     return true
+  }
+
+  /// Reports the argument at `span` as one its statement would not use with the others given, with a fix-it
+  /// that removes it; returns `false` (the statement is not kept).
+  private func reportIgnoredArgument(_ span: Span, _ message: String, note: String) -> Bool {
+    report(
+      .unexpectedArgument, message, span, notes: [note], help: "remove it",
+      fixIts: [FixIt(span: span, replacement: "", message: "remove `\(file.text(span))`")])
+    return false
   }
 
   /// `sharpen amount:` is counted in sixteenths (the kernel's integer weights), up to 5.

@@ -151,7 +151,6 @@ final class CheckRun {
   var reportedParameters: Set<String> = []
   /// The values of the modifier being checked (reused from one modifier to the next).
   var modifierValues = ModifierValues()
-  var modifierInterner = ModifierInterner()
   var captionsStatement: Statement?
   var exportStatements: [Statement] = []
   var editorStatement: Statement?

@@ -1,14 +1,14 @@
 import VEDLTime
 
-/// The modifiers of one item as typed values with the language's defaults (docs/language.md
-/// §4.8–§4.9): the one reading of an item's checked `Modifier`s, next to the schema that
-/// checked them, for both backends and every other consumer (``TimelineItem/resolved``).
-/// The checker has validated every value, so anything unexpected here is ignored rather than
-/// reported. Computed on demand rather than stored: a resolved item is some 700 bytes, and a
-/// timeline of 100,000 items keeps only the modifiers its script wrote.
+/// The modifiers of one item folded into one set of values with the language's defaults
+/// (docs/language.md §4.8–§4.9), for both backends and every other consumer
+/// (``TimelineItem/resolved``). The item keeps its ``Modifier``s as the script writes them,
+/// typed and checked; this only applies defaults and the order in which they are written.
+/// Computed on demand rather than stored: it is some 700 bytes, and a timeline of 100,000
+/// items keeps only the modifiers its script wrote.
 public struct ItemModifiers: Sendable {
   /// What `crop` keeps of the source picture.
-  public enum Crop: Equatable, Sendable {
+  public enum Crop: Hashable, Sendable {
     /// `crop a:b anchor:` — horizontal and vertical anchor fractions (0, ½, 1).
     case ratio(Int64, Int64, anchorX: Rational, anchorY: Rational)
     /// `crop x: y: width: height:` in fractions of the source.
@@ -26,7 +26,7 @@ public struct ItemModifiers: Sendable {
   }
 
   /// What fills the bars of `fit contain`.
-  public enum FitBackground: Equatable, Sendable {
+  public enum FitBackground: Hashable, Sendable {
     /// The same picture covering the box, blurred.
     case blur
     /// A colour, `0xRRGGBBAA`.
@@ -52,7 +52,7 @@ public struct ItemModifiers: Sendable {
   }
 
   /// `chromakey COLOR similarity: blend:` or `colorkey …`: which pixels become transparent.
-  public struct Key: Equatable, Sendable {
+  public struct Key: Hashable, Sendable {
     /// How a pixel's distance from the key colour is measured.
     public enum Kind: String, Sendable {
       /// FFmpeg's `chromakey`: the U/V distance, averaged over the pixel's 3×3 neighbourhood.
@@ -158,14 +158,10 @@ public struct ItemModifiers: Sendable {
       || (saturation.map { $0 != .one } ?? false)
   }
 
-  /// The fraction along an axis for an anchor name: 0, ½ or 1 horizontally and vertically.
+  /// The fractions along each axis of the anchor `name` (``Modifier/Anchor``), the centre's
+  /// for a name that is not one.
   public static func anchorFractions(_ name: String) -> (x: Rational, y: Rational) {
-    let half = Rational.half
-    let x: Rational =
-      name.hasSuffix("Leading") || name == "leading"
-      ? .zero : (name.hasSuffix("Trailing") || name == "trailing" ? .one : half)
-    let y: Rational = name.hasPrefix("top") ? .zero : (name.hasPrefix("bottom") ? .one : half)
-    return (x, y)
+    (Modifier.Anchor(rawValue: name) ?? .center).fractions
   }
 
   /// Reads the modifiers (and the item-level `box:`/`outline:` arguments) of `item`.
@@ -178,103 +174,47 @@ public struct ItemModifiers: Sendable {
   }
 
   private mutating func read(_ m: Modifier) {
-    func number(_ label: String) -> Rational? {
-      if case .number(let n)? = m.labelled[label] { return n }
-      return nil
-    }
-    func color(_ label: String) -> UInt32? {
-      if case .color(let c)? = m.labelled[label] { return c }
-      return nil
-    }
-    let first = m.positional.first
-    switch m.name {
-    case "crop":
-      if case .ratio(let a, let b)? = first {
-        var anchor = (x: Rational.half, y: Rational.half)
-        if case .word(let w)? = m.labelled["anchor"] { anchor = Self.anchorFractions(w) }
-        crop = .ratio(a, b, anchorX: anchor.x, anchorY: anchor.y)
-      } else {
-        let x = number("x") ?? .zero
-        let y = number("y") ?? .zero
-        crop = .rect(x: x, y: y, width: number("width") ?? (.one - x), height: number("height") ?? (.one - y))
-      }
-    case "fit":
-      if case .word(let w)? = first { fit = FitMode(rawValue: w) }
-      switch m.labelled["background"] {
-      case .word("blur")?: fitBackground = .blur
-      case .color(let c)?: fitBackground = .color(c)
-      default: break
-      }
-    case "zoom":
-      if case .number(let z)? = first { zoom = z }
-    case "pan":
-      pan = (number("x") ?? .zero, number("y") ?? .zero)
-    case "rotate":
-      if case .angle(let a)? = first { rotation = a }
-    case "mirror":
-      if case .word(let w)? = first, let axis = MirrorAxis(rawValue: w) { mirrors.append(axis) }
-    case "adjust":
-      brightness = number("brightness")
-      contrast = number("contrast")
-      saturation = number("saturation")
-    case "lut":
-      if case .string(let written)? = first { lut = written }
-    case "blur":
-      blurRadius = number("radius")
-    case "sharpen":
-      sharpenAmount = number("amount") ?? .one
-    case "vignette":
-      if case .angle(let a)? = m.labelled["angle"] {
-        vignetteAngle = a
-      } else {
-        vignetteAngle = Self.vignetteDefaultAngle
-      }
-    case "chromakey", "colorkey":
-      if case .color(let c)? = first, let kind = Key.Kind(rawValue: m.name) {
-        key = Key(
-          kind: kind, color: c, similarity: number("similarity") ?? Key.defaultSimilarity,
-          blend: number("blend") ?? .zero)
-      }
-    case "opacity":
-      if case .number(let o)? = first { opacity = o }
-    case "fade":
-      if case .duration(let d)? = m.labelled["in"] { fadeIn = d }
-      if case .duration(let d)? = m.labelled["out"] { fadeOut = d }
-    case "position":
-      if case .word(let w)? = first {
-        let f = Self.anchorFractions(w)
-        position = .anchor(x: f.x, y: f.y, margin: number("margin") ?? .zero)
-      } else {
-        position = .point(x: number("x"), y: number("y"))
-      }
-    case "offset":
+    switch m.kind {
+    case .crop(.ratio(let a, let b, let anchor)):
+      let f = (anchor ?? .center).fractions
+      crop = .ratio(a, b, anchorX: f.x, anchorY: f.y)
+    case .crop(.rect(let x, let y, let width, let height)):
+      let (x, y) = (x ?? .zero, y ?? .zero)
+      crop = .rect(x: x, y: y, width: width ?? (.one - x), height: height ?? (.one - y))
+    case .fit(let mode, let background):
+      fit = mode
+      fitBackground = background
+    case .zoom(let z): zoom = z
+    case .pan(let x, let y): pan = (x ?? .zero, y ?? .zero)
+    case .rotate(let a): rotation = a
+    case .mirror(let axis): mirrors.append(axis)
+    case .adjust(let b, let c, let s): (brightness, contrast, saturation) = (b, c, s)
+    case .lut(let written): lut = written
+    case .blur(let radius): blurRadius = radius
+    case .sharpen(let amount): sharpenAmount = amount ?? .one
+    case .vignette(let angle): vignetteAngle = angle ?? Self.vignetteDefaultAngle
+    case .key(let kind, let c, let similarity, let blend):
+      key = Key(kind: kind, color: c, similarity: similarity ?? Key.defaultSimilarity, blend: blend ?? .zero)
+    case .opacity(let o): opacity = o
+    case .fade(let a, let b):
+      if let a { fadeIn = a }
+      if let b { fadeOut = b }
+    case .position(.anchor(let anchor, let margin)):
+      let f = anchor.fractions
+      position = .anchor(x: f.x, y: f.y, margin: margin ?? .zero)
+    case .position(.point(let x, let y)): position = .point(x: x, y: y)
+    case .offset(let x, let y):
       // Whole pixels, as an animated offset is at each frame.
-      offset = (Animation.pixel(number("x") ?? .zero), Animation.pixel(number("y") ?? .zero))
-    case "size":
-      size = (number("width"), number("height"))
-    case "scale":
-      if case .number(let s)? = first { scale = s }
-    case "font":
-      if case .string(let f)? = first { font = f }
-      fontSize = number("size")
-      fontColor = color("color")
-    case "align":
-      if case .word(let w)? = first { align = TextAlignment(rawValue: w) }
-    case "box":
-      if case .color(let c)? = first { box = c }
-      boxPadding = number("padding")
-    case "outline":
-      if case .color(let c)? = first { outline = c }
-      outlineWidth = number("width")
-    case "fill":
-      if case .color(let c)? = first { fill = c }
-    case "stroke":
-      if case .color(let c)? = first { stroke = c }
-      strokeWidth = number("width")
-    case "cornerRadius":
-      if case .number(let r)? = first { cornerRadius = r }
-    default:
-      break
+      offset = (Animation.pixel(x ?? .zero), Animation.pixel(y ?? .zero))
+    case .size(let width, let height): size = (width, height)
+    case .scale(let s): scale = s
+    case .font(let family, let size, let c): (font, fontSize, fontColor) = (family, size, c)
+    case .align(let a): align = a
+    case .box(let c, let padding): (box, boxPadding) = (c, padding)
+    case .outline(let c, let width): (outline, outlineWidth) = (c, width)
+    case .fill(let c): fill = c
+    case .stroke(let c, let width): (stroke, strokeWidth) = (c, width)
+    case .cornerRadius(let r): cornerRadius = r
     }
   }
 }

@@ -254,11 +254,14 @@ final class SchemaEntry: Sendable {
   /// What the checker does with the statement as a modifier, decided here once rather than
   /// by comparing names for every statement.
   let role: ModifierRole
+  /// The modifier the statement is when an item's block keeps it, looked up once.
+  let modifier: Modifier.Name?
 
   init(_ schema: StatementSchema, id: Int) {
     self.schema = schema
     self.id = id
     self.role = ModifierRole(name: schema.name)
+    self.modifier = Modifier.Name(rawValue: schema.name)
     self.requiredPositional = schema.positional.indices.filter { schema.positional[$0].isRequired }
     self.requiredLabels = schema.labelled.indices.filter { schema.labelled[$0].isRequired }
     self.labels = NameTable(schema.labelled.enumerated().compactMap { i, a in a.label.map { ($0, i) } })

@@ -104,19 +104,6 @@ public struct Track: Sendable, Hashable {
   public var items: [TimelineItem]
 }
 
-/// A modifier statement of an item (`crop 9:16`, `fade in: 1s`), with checked values.
-public struct Modifier: Sendable, Hashable {
-  public var name: String
-  public var positional: [Value]
-  public var labelled: [String: Value]
-
-  public init(name: String, positional: [Value], labelled: [String: Value]) {
-    self.name = name
-    self.positional = positional
-    self.labelled = labelled
-  }
-}
-
 /// One resolved item of a track.
 public struct TimelineItem: Sendable, Hashable {
   public enum Kind: String, Sendable, Hashable {

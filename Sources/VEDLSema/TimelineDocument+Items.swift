@@ -132,9 +132,10 @@ extension TimelineDocument {
 
     /// The form of `modifier`.
     public init(_ modifier: VEDLSema.Modifier) {
-      name = modifier.name
-      positional = modifier.positional.isEmpty ? nil : modifier.positional.map(TypedValue.init)
-      labelled = modifier.labelled.isEmpty ? nil : modifier.labelled.mapValues(TypedValue.init)
+      name = modifier.name.rawValue
+      let (p, l) = modifier.kind.arguments
+      positional = p.isEmpty ? nil : p.map(TypedValue.init)
+      labelled = l.isEmpty ? nil : l.mapValues(TypedValue.init)
     }
   }
 }

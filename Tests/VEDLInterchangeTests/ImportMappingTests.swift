@@ -87,9 +87,8 @@ import VEDLTime
     let t = imported.timeline
     #expect(t.frameCount == 48)
     #expect(t.transitions.isEmpty)
-    let fade = try #require(t.tracks[0].items[0].modifiers.first { $0.name == "fade" })
-    #expect(fade.labelled["in"] == .duration(Rational(1, 2)!))
-    #expect(fade.labelled["out"] == .duration(Rational(1, 4)!))
+    let fade = try #require(t.tracks[0].items[0].modifiers.first { $0.name == .fade })
+    #expect(fade.kind == .fade(in: Rational(1, 2)!, out: Rational(1, 4)!))
   }
 
   @Test func linearTimeWarpUsesRecordDuration() throws {
