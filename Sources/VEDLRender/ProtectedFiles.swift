@@ -42,12 +42,16 @@ public struct ProtectedFile: Sendable, Hashable {
   /// The path as the user wrote it (in the script, or on the command line), to name it and
   /// to point at its string; `nil` when unknown.
   public var writtenPath: String?
+  /// Where the script names the file (a source's or an import's string, the `font` or `lut`
+  /// statement); `nil` for the script itself and for files named elsewhere.
+  public var span: Span?
 
   /// A protected file; every property is documented above.
-  public init(path: String, role: Role, writtenPath: String? = nil) {
+  public init(path: String, role: Role, writtenPath: String? = nil, span: Span? = nil) {
     self.path = path
     self.role = role
     self.writtenPath = writtenPath
+    self.span = span
   }
 }
 
@@ -103,31 +107,39 @@ public struct ProtectedFiles: Sendable {
     var found: [ProtectedFile] = []
     for source in timeline.sources {
       if let path = source.path {
-        found.append(ProtectedFile(path: path, role: .source, writtenPath: source.writtenPath))
+        found.append(ProtectedFile(path: path, role: .source, writtenPath: source.writtenPath, span: source.pathSpan))
       }
     }
-    for written in Set(timeline.captions.cues.compactMap(\.file)).sorted() {
-      found.append(
-        ProtectedFile(
-          path: Checker.resolvePath(written, baseDirectory: baseDirectory), role: .captions, writtenPath: written))
+    for file in timeline.captions.imports {
+      found.append(ProtectedFile(path: file.path, role: .captions, writtenPath: file.writtenPath, span: file.pathSpan))
     }
-    var fonts = [timeline.captions.style.font]
-    var looks: Set<String> = []
+    // Each font and table where the script first names it.
+    var fonts: [(written: String, span: Span?)] = [(timeline.captions.style.font, timeline.captions.style.fontSpan)]
+    var looks: [(written: String, span: Span?)] = []
     for track in timeline.tracks {
       for item in track.items {
-        let mods = item.resolved
-        if let font = mods.font { fonts.append(font) }
-        if let look = mods.lut { looks.insert(look) }
+        for modifier in item.modifiers {
+          switch modifier.kind {
+          case .font(let family, _, _): fonts.append((family, modifier.span))
+          case .lut(let written): looks.append((written, modifier.span))
+          default: break
+          }
+        }
       }
     }
-    for font in Set(fonts).sorted() {
+    func first(_ named: [(written: String, span: Span?)]) -> [(written: String, span: Span?)] {
+      var seen: Set<String> = []
+      return named.filter { seen.insert($0.written).inserted }.sorted { $0.written < $1.written }
+    }
+    for (font, span) in first(fonts) {
       if case .file(let path) = TextFont.resolve(font, baseDirectory: baseDirectory) {
-        found.append(ProtectedFile(path: path, role: .font, writtenPath: font))
+        found.append(ProtectedFile(path: path, role: .font, writtenPath: font, span: span))
       }
     }
-    for look in looks.sorted() {
+    for (look, span) in first(looks) {
       found.append(
-        ProtectedFile(path: CubeLUT.path(look, baseDirectory: baseDirectory), role: .look, writtenPath: look))
+        ProtectedFile(
+          path: CubeLUT.path(look, baseDirectory: baseDirectory), role: .look, writtenPath: look, span: span))
     }
     return found
   }
@@ -142,8 +154,7 @@ public struct ProtectedFiles: Sendable {
     let name = file.writtenPath ?? file.path
     let message = "refusing to write \"\(shown)\": it is \(file.role.noun) \"\(name)\""
     // The script is not named inside itself.
-    let inputSpan =
-      file.role == .script ? nil : file.writtenPath.flatMap { RenderDiagnostics.span(ofStringLiteral: $0, in: script) }
+    let inputSpan = file.span
     var notes = ["a command never writes over its script or a file it reads"]
     // `./a.mp4`, a link: say why the two names are one file.
     if shown != name { notes.append("\"\(shown)\" is the same file as \"\(name)\"") }
@@ -186,13 +197,12 @@ public enum OutputOrigin: Sendable, Hashable {
   }
 
   /// The diagnostic location: the string in `script`, or the argument shown as a one-line
-  /// file named after its option (as `--set` and `--at` values are); `nil` when the string
-  /// is not in the script.
+  /// file named after its option (as `--set` and `--at` values are); `nil` when the checker
+  /// gave no span (a target made by a program).
   public func location(in script: SourceFile) -> (SourceFile, Span)? {
     switch self {
-    case .script(let written, let span):
-      // A target made by a program may not know where the script names its path.
-      return (span ?? RenderDiagnostics.span(ofStringLiteral: written, in: script)).map { (script, $0) }
+    case .script(_, let span):
+      return span.map { (script, $0) }
     case .argument(let option, let value):
       let file = SourceFile(path: option, text: value)
       return (file, Span(start: 0, end: file.bytes.count))

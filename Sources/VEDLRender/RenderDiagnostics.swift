@@ -211,17 +211,4 @@ public enum RenderDiagnostics {
     }
     return nil
   }
-
-  /// The first `"text"` in the script, quotes included.
-  static func span(ofStringLiteral text: String, in script: SourceFile) -> Span? {
-    let needle = Array(("\"" + text + "\"").utf8)
-    let bytes = script.bytes
-    guard needle.count <= bytes.count else { return nil }
-    for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
-      if bytes[start..<(start + needle.count)].elementsEqual(needle) {
-        return Span(start: start, end: start + needle.count)
-      }
-    }
-    return nil
-  }
 }

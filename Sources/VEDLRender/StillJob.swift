@@ -108,8 +108,7 @@ public struct StillJob: Sendable {
       return Diagnostic(
         .nativeDrawingFailed, "cannot draw the picture: \(error.message)", file: script, span: .point(0))
     }
-    let written = timeline.sources.first { $0.path == path }?.writtenPath
-    if let written, let span = RenderDiagnostics.span(ofStringLiteral: written, in: script) {
+    if let span = timeline.sources.first(where: { $0.path == path })?.pathSpan {
       return Diagnostic(
         .renderMediaUnreadable, error.message, file: script, span: span,
         help: "check the file with `vedl probe \(path)`")

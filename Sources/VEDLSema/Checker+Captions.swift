@@ -54,6 +54,7 @@ extension CheckRun {
           report(.cannotReadFile, "cannot read caption file `\(written)`", e.span, notes: ["looked for \(path)"])
           continue
         }
+        result.imports.append(Captions.Import(writtenPath: written, path: path, pathSpan: e.span))
         let captionFile = SourceFile(path: written, bytes: [UInt8](data))
         let (cues, diags) = CaptionParser.parse(file: captionFile)
         for var d in diags {
@@ -104,7 +105,7 @@ extension CheckRun {
           guard let type = schema.labelled(label)?.type, let v = evaluate(a.value, expected: type) else { continue }
           switch (label, v) {
           case ("font", .string(let f)):
-            if checkFontFile(f, a.value.span) { style.font = f }
+            if checkFontFile(f, a.value.span) { (style.font, style.fontSpan) = (f, a.value.span) }
           case ("size", .number(let n)):
             if n.isPositive && n <= Self.largestFontSize {
               style.size = n

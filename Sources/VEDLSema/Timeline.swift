@@ -311,6 +311,8 @@ public struct Captions: Sendable, Hashable {
 
     /// A Fontconfig pattern or a font file, as for text.
     public var font: String
+    /// `font:`'s string literal in the script, when the style gives one.
+    public var fontSpan: Span?
     /// The pixel size (the em, like `drawtext`'s `fontsize`).
     public var size: Rational
     /// 0xRRGGBBAA.
@@ -341,8 +343,20 @@ public struct Captions: Sendable, Hashable {
     }
   }
 
+  /// A caption file `import "…"` reads.
+  public struct Import: Sendable, Hashable {
+    /// The path as the script writes it.
+    public var writtenPath: String
+    /// Resolved against the script's folder.
+    public var path: String
+    /// The path's string literal in the script.
+    public var pathSpan: Span?
+  }
+
   public var cues: [Cue]
   public var style: Style
+  /// The caption files the lane reads, in the order imported (a file with no cues too).
+  public var imports: [Import] = []
   /// Whether the cues are drawn on the picture (`captions burnIn: false` turns it off, e.g.
   /// when they are only written as a sidecar file).
   public var burnIn: Bool = true

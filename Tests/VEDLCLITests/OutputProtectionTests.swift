@@ -128,6 +128,36 @@ import VEDLTestSupport
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
   }
 
+  /// The labels point where the checker read each file's name, not at the first string with
+  /// the same text (here a comment that quotes it), and a caption file with no cues is still
+  /// an input.
+  @Test func theLabelIsWhereTheScriptNamesTheFile() throws {
+    let folder = try workspace()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = write("", "empty.srt", in: folder)
+    let script =
+      "// made from \"logo.png\" and \"f.ttf\"\n"
+      + Self.script.replacingOccurrences(of: "import \"subs.srt\"", with: "import \"subs.srt\"\n  import \"empty.srt\"")
+    _ = write(script, "s.vedl", in: folder)
+
+    let logo = vedl(["timeline", "s.vedl", "-o", "logo.png"], in: folder.path)
+    #expect(logo.status == 1)
+    #expect(logo.stderr.contains("4 | let logo = image(\"logo.png\")"), "\(logo.stderr)")
+    #expect(logo.stderr.contains("the source is named here"), "\(logo.stderr)")
+    #expect(!logo.stderr.contains("made from"), "\(logo.stderr)")
+
+    let font = vedl(["editor-config", "s.vedl", "-o", "f.ttf"], in: folder.path)
+    #expect(font.status == 1)
+    #expect(font.stderr.contains("13 |     font \"f.ttf\" size: 10"), "\(font.stderr)")
+    #expect(font.stderr.contains("the font is named here"), "\(font.stderr)")
+    #expect(!font.stderr.contains("made from"), "\(font.stderr)")
+
+    expectRefused(["editor-config", "s.vedl", "-o", "empty.srt"], in: folder, protected: "empty.srt")
+    let empty = vedl(["editor-config", "s.vedl", "-o", "empty.srt"], in: folder.path)
+    #expect(empty.stderr.contains("it is the caption file \"empty.srt\""), "\(empty.stderr)")
+    #expect(empty.stderr.contains("18 |   import \"empty.srt\""), "\(empty.stderr)")
+  }
+
   @Test func batchRefusesRowsWritingOverASourceOrTheData() throws {
     let folder = try workspace()
     defer { try? FileManager.default.removeItem(at: folder) }

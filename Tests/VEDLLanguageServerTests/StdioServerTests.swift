@@ -115,10 +115,12 @@ import VEDLDiagnostics
     s.send(Self.initialize)
     _ = s.response(1)
     // The request and its cancellation arrive in one write: the reader records the cancel
-    // before the serving thread reaches the request.
+    // before the serving thread reaches the request, as long as checking the document takes
+    // longer than the reader's step from one to the other (a large one: with 2,000 clips, a
+    // loaded machine could pause the reader for longer).
     var bytes: [UInt8] = []
     var text = "let a = testpattern()\ntrack main {\n"
-    for k in 0..<2000 { text += "  clip a duration: 1s id: c\(k)\n" }
+    for k in 0..<20000 { text += "  clip a duration: 1s id: c\(k)\n" }
     text += "}\n"
     bytes += MessageFramer.frame(
       ([

@@ -4,6 +4,7 @@ import VEDLDiagnostics
 import VEDLLowering
 import VEDLMedia
 import VEDLRender
+import VEDLSema
 import VEDLSource
 
 /// Every render failure has its catalogue code, FFmpeg's words in the message, and points at
@@ -44,13 +45,20 @@ import VEDLSource
     #expect(diagnostic.help?.contains("vedl graph") == true)
   }
 
-  @Test func outputErrorsPointAtTheExportsPath() {
-    let target = RenderTarget(path: "out/a.mp4", format: .mp4, export: nil)
+  /// At the export's string as the checker read it: not the first string with its text.
+  @Test func outputErrorsPointAtTheExportsPath() throws {
+    let script = SourceFile(
+      path: "edit.vedl",
+      text: "track main { clip color(black) duration: 1s }\ntrack overlay { text \"out/a.mp4\" at: 0s duration: 1s }\n"
+        + "export \"out/a.mp4\"\n")
+    let timeline = try #require(Checker.check(script, options: CheckOptions(baseDirectory: "/tmp")).timeline)
+    let target = try #require(RenderTarget.exports(of: timeline).first)
     let diagnostic = RenderDiagnostics.diagnostic(
-      for: .unwritableOutput(path: "out/a.mp4", reason: "no space left on device"), script: Self.script, timeline: nil,
-      target: target)
-    #expect(Self.script.text(diagnostic.span) == "\"out/a.mp4\"")
-    #expect(diagnostic.message == "cannot write \"out/a.mp4\": no space left on device")
+      for: .unwritableOutput(path: target.path, reason: "no space left on device"), script: script,
+      timeline: timeline, target: target)
+    #expect(script.text(diagnostic.span) == "\"out/a.mp4\"")
+    #expect(script.lines.lineIndex(of: diagnostic.span.start) == 2)
+    #expect(diagnostic.message == "cannot write \"\(target.path)\": no space left on device")
   }
 
   @Test func unknownPathsPointAtTheFileItself() {
