@@ -84,9 +84,8 @@ extension LoweringRun {
           stream.append(padFilter(box, offset: plan.offset, color: fill))
         }
       case .key(let key):
-        // Bars of `fit contain` and a zoom below 1 are transparent on an overlay.
-        let translucent = frames.mayHaveAlpha || mods.fit == .contain || mods.zoom < .one
-        stream = keyed(stream, key, translucent: translucent, stem: stem)
+        // Before fit and zoom: no bars yet, only the file's own alpha.
+        stream = keyed(stream, key, translucent: frames.mayHaveAlpha, stem: stem)
         frames.mayHaveAlpha = true
       case .adjust(let brightness, let contrast, let saturation):
         stream = adjust(

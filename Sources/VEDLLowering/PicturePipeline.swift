@@ -3,7 +3,7 @@ import VEDLTime
 
 /// A clip's picture as an ordered list of operations with every size and offset worked out:
 /// the one description of the modifier order of docs/language.md §4.8 — crop, mirror,
-/// quarter turns (main track), fit or size/scale, zoom and pan, a key, adjust, lut, blur,
+/// quarter turns (main track), a key (overlays), fit or size/scale, zoom and pan, adjust, lut, blur,
 /// sharpen, vignette, other rotations (and every turn of an overlay), opacity — and of where
 /// an overlay lands. The FFmpeg lowering prints it as filters (`LoweringRun.lowerPicture`),
 /// the native renderer interprets it (`ClipPictureProcessor`). Fades are not steps: they depend on the frame, and both backends
@@ -33,8 +33,8 @@ public struct PicturePipeline: Sendable, Equatable {
     /// Scales the `box`-sized picture to `plan.scaled`, then crops it back to the box at
     /// `plan.offset` (zoomed in) or pads it into the box there (zoomed out).
     case zoom(box: PixelSize, plan: PictureLayout.Fit)
-    /// A colour key (overlays): FFmpeg's `chromakey` (on `yuva444p`) or `colorkey` (on
-    /// `rgba`); the key's alpha multiplies the picture's.
+    /// A colour key (overlays), on the source's own pixels: FFmpeg's `chromakey` (on
+    /// `yuva444p`) or `colorkey` (on `rgba`); the key's alpha multiplies the picture's.
     case key(ItemModifiers.Key)
     /// FFmpeg's `eq` with these values (at least one not neutral).
     case adjust(brightness: Rational, contrast: Rational, saturation: Rational)
@@ -92,6 +92,10 @@ public struct PicturePipeline: Sendable, Equatable {
       size = PictureLayout.rotatedBounds(size, degrees: rotation)
       rotation = .zero
     }
+    // 3b. a key (overlays only: the checker refuses one on the main track), on the source's
+    // own pixels as editors key: before any resampling, whose small differences between
+    // scalers a key's threshold would turn into whole pixels keyed or not
+    if role == .overlay, let key = mods.key { steps.append(.key(key)) }
     // 4. fit into the canvas, or into the item's box
     let box: PixelSize
     let mode: ItemModifiers.FitMode
@@ -113,8 +117,6 @@ public struct PicturePipeline: Sendable, Equatable {
     } else if keepsZoom {
       steps.append(.zoom(box: box, plan: PictureLayout.Fit(scaled: box, offset: (0, 0))))
     }
-    // 5b. a key (overlays only: the checker refuses one on the main track), on the box
-    if role == .overlay, let key = mods.key { steps.append(.key(key)) }
     // 6. adjust
     if mods.adjusts {
       steps.append(

@@ -375,7 +375,7 @@ extension Schema {
           "0…1: pixels within `similarity + blend` fade from transparent to opaque; 0 is a hard edge."),
       ],
       repeatable: false,
-      "Keys out a colour on an overlay clip by its chroma (U/V) averaged over each pixel's 3×3 neighbourhood, as FFmpeg's `chromakey` (the same maths natively), after `zoom` and before `adjust`."
+      "Keys out a colour on an overlay clip by its chroma (U/V) averaged over each pixel's 3×3 neighbourhood, as FFmpeg's `chromakey` (the same maths natively), on the source's own pixels: before `fit` and `zoom`."
     ),
     StatementSchema(
       "colorkey", in: [.clip],
@@ -389,7 +389,7 @@ extension Schema {
           "0…1: pixels within `similarity + blend` fade from transparent to opaque; 0 is a hard edge."),
       ],
       repeatable: false,
-      "Keys out a colour on an overlay clip by its RGB distance, as FFmpeg's `colorkey` (the same maths natively), after `zoom` and before `adjust`."
+      "Keys out a colour on an overlay clip by its RGB distance, as FFmpeg's `colorkey` (the same maths natively), on the source's own pixels: before `fit` and `zoom`."
     ),
     StatementSchema(
       "opacity", in: placementContexts,
