@@ -440,6 +440,14 @@ extension CheckRun {
         if let a = args.labelled[label], let type = item.entry.labelled(label)?.type,
           let v = evaluate(a.value, expected: type)
         {
+          // The same bounds as `outline … width:`.
+          if label == "outlineWidth", case .number(let w) = v, !w.isPositive || w > Self.widestOutline {
+            report(
+              .valueOutOfRange, "outline width \(w.exactDecimal ?? w.description) is out of range", a.value.span,
+              notes: ["widths are in pixels, more than 0 and at most \(Self.widestOutline)"])
+            ok = false
+            continue
+          }
           item.attributes[label] = v
         }
       }
