@@ -50,7 +50,8 @@ extension CheckRun {
             kind: itemKind, id: node.id, start: t.start, end: t.end, startFrame: grid.frameFloor(at: t.start),
             endFrame: grid.frameFloor(at: t.end), source: node.source, sourceStart: sourceStart, sourceEnd: sourceEnd,
             speed: node.speed, volume: node.volume, muted: node.muted, text: node.text, shape: node.shape,
-            attributes: node.attributes, modifiers: node.modifiers, animations: node.animations, presets: node.presets,
+            textArguments: node.textArguments, modifiers: node.modifiers, animations: node.animations,
+            presets: node.presets,
             span: node.statement.span, loops: node.loops && node.passLength != nil, reverses: node.reverses,
             freeze: node.freeze))
       }

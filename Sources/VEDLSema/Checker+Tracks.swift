@@ -436,19 +436,21 @@ extension CheckRun {
       if item.text == nil, let e = args.positional.first {
         if case .string(let t)? = evaluate(e, expected: .string) { item.text = t } else { ok = false }
       }
-      for label in Self.textAttributes {
-        if let a = args.labelled[label], let type = item.entry.labelled(label)?.type,
-          let v = evaluate(a.value, expected: type)
-        {
-          // The same bounds as `outline … width:`.
-          if label == "outlineWidth", case .number(let w) = v, !w.isPositive || w > Self.widestOutline {
-            report(
-              .valueOutOfRange, "outline width \(w.exactDecimal ?? w.description) is out of range", a.value.span,
-              notes: ["widths are in pixels, more than 0 and at most \(Self.widestOutline)"])
-            ok = false
-            continue
-          }
-          item.attributes[label] = v
+      if let a = args.labelled["box"], case .color(let c)? = evaluate(a.value, expected: .color) {
+        item.textArguments.box = c
+      }
+      if let a = args.labelled["outline"], case .color(let c)? = evaluate(a.value, expected: .color) {
+        item.textArguments.outline = c
+      }
+      if let a = args.labelled["outlineWidth"], case .number(let w)? = evaluate(a.value, expected: .number) {
+        // The same bounds as `outline … width:`.
+        if !w.isPositive || w > Self.widestOutline {
+          report(
+            .valueOutOfRange, "outline width \(w.exactDecimal ?? w.description) is out of range", a.value.span,
+            notes: ["widths are in pixels, more than 0 and at most \(Self.widestOutline)"])
+          ok = false
+        } else {
+          item.textArguments.outlineWidth = w
         }
       }
     case .shape:
@@ -462,9 +464,6 @@ extension CheckRun {
     }
     return ok
   }
-
-  /// The labelled arguments of a text item kept as its attributes.
-  private static let textAttributes = ["box", "outline", "outlineWidth"]
 
   private func checkTrim(_ item: ItemNode, _ s: Rational, _ e: Rational, _ expr: Expr) -> Bool {
     guard s < e else {

@@ -168,9 +168,10 @@ public struct ItemModifiers: Sendable {
   init(_ item: TimelineItem) {
     for m in item.modifiers { read(m) }
     // Item-level `box:` / `outline:` / `outlineWidth:` are the same as the block modifiers.
-    if box == nil, case .color(let c)? = item.attributes["box"] { box = c }
-    if outline == nil, case .color(let c)? = item.attributes["outline"] { outline = c }
-    if outlineWidth == nil, case .number(let w)? = item.attributes["outlineWidth"] { outlineWidth = w }
+    let arguments = item.textArguments
+    if box == nil { box = arguments.box }
+    if outline == nil { outline = arguments.outline }
+    if outlineWidth == nil { outlineWidth = arguments.outlineWidth }
   }
 
   private mutating func read(_ m: Modifier) {

@@ -131,8 +131,8 @@ public struct TimelineItem: Sendable, Hashable {
   public var text: String?
   /// For shapes: which one.
   public var shape: ShapeKind?
-  /// Labelled item arguments that are not timing (`box:`, `outline:`).
-  public var attributes: [String: Value]
+  /// Text items: `box:`, `outline:` and `outlineWidth:`.
+  public var textArguments: TextArguments
   public var modifiers: [Modifier]
   /// `animate` blocks, at most one per property (none for most items).
   public var animations: [Animation] = []
@@ -172,6 +172,32 @@ public struct TimelineItem: Sendable, Hashable {
   public var timing: ClipTiming? {
     guard let s0 = sourceStart else { return nil }
     return ClipTiming(timelineStart: start, sourceStart: s0, speed: speed)
+  }
+}
+
+/// A text item's `box:`, `outline:` and `outlineWidth:`: the same as the block's `box` and
+/// `outline … width:`, which win when both are given (``ItemModifiers``).
+public struct TextArguments: Sendable, Hashable {
+  /// 0xRRGGBBAA.
+  public var box: UInt32?
+  /// 0xRRGGBBAA.
+  public var outline: UInt32?
+  /// Pixels (more than 0, at most 256).
+  public var outlineWidth: Rational?
+
+  public init(box: UInt32? = nil, outline: UInt32? = nil, outlineWidth: Rational? = nil) {
+    self.box = box
+    self.outline = outline
+    self.outlineWidth = outlineWidth
+  }
+
+  /// The arguments as checked values by label, as `vedl ir` prints them.
+  public var values: [String: Value] {
+    var values: [String: Value] = [:]
+    if let box { values["box"] = .color(box) }
+    if let outline { values["outline"] = .color(outline) }
+    if let outlineWidth { values["outlineWidth"] = .number(outlineWidth) }
+    return values
   }
 }
 

@@ -87,7 +87,8 @@ extension TimelineDocument {
       }
       text = item.text
       shape = item.shape?.rawValue
-      attributes = item.attributes.isEmpty ? nil : item.attributes.mapValues(TypedValue.init)
+      let arguments = item.textArguments.values
+      attributes = arguments.isEmpty ? nil : arguments.mapValues(TypedValue.init)
       modifiers = item.modifiers.map(Modifier.init)
       let origin = grid.time(ofFrame: item.startFrame)
       animations = item.animations.isEmpty ? nil : item.animations.map { Animation($0, origin: origin, on: grid) }

@@ -56,7 +56,7 @@ final class ItemNode {
   var passLength: Rational?
   var text: String?
   var shape: ShapeKind?
-  var attributes: [String: Value] = [:]
+  var textArguments = TextArguments()
   var modifiers: [Modifier] = []
   var animations: [Animation] = []
   var presets: [Preset] = []

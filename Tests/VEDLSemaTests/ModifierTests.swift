@@ -131,6 +131,30 @@ import VEDLTime
     #expect(ir[3].labelled?["y"] == TimelineDocument.TypedValue(.number(Rational(-18, 5)!)))
   }
 
+  /// A text item's `box:`, `outline:` and `outlineWidth:` are typed too; the block's
+  /// `box` and `outline` win over them, a width the block leaves out comes from the item.
+  @Test func textArgumentsAreTypedAndTheBlockWins() throws {
+    let (timeline, _) = try Self.check(
+      """
+      canvas 320x180 fps: 30
+      track main { clip color(black) duration: 2s }
+      track overlay {
+        text "A" at: 0s duration: 1s box: #00000080 outline: red outlineWidth: 3 {
+          outline #0000FF
+        }
+      }
+      """)
+    let item = timeline.tracks[1].items[0]
+    #expect(item.textArguments == TextArguments(box: 0x0000_0080, outline: 0xFF00_00FF, outlineWidth: Rational(3)))
+    let mods = item.resolved
+    #expect(mods.box == 0x0000_0080)
+    #expect(mods.outline == 0x0000_FFFF)
+    #expect(mods.outlineWidth == Rational(3))
+    let ir = timeline.document.tracks[1].items[0].attributes
+    #expect(ir?.keys.sorted() == ["box", "outline", "outlineWidth"])
+    #expect(ir?["outlineWidth"] == TimelineDocument.TypedValue(.number(Rational(3))))
+  }
+
   /// The typed form prints back as the checked values: reading a modifier's arguments and
   /// checking them again gives the same modifier, for every form the language has.
   @Test func argumentsRoundTripThroughTheChecker() throws {
