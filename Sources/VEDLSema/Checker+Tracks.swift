@@ -607,7 +607,7 @@ extension CheckRun {
       guard ok else { continue }
       // Every statement a block keeps as a modifier has a ``Modifier/Name`` and checked values
       // of its types (`ModifierTests` holds the schema to that).
-      if checkModifier(entry.schema.name, values, args, s, itemLength: length), let name = entry.modifier,
+      if let name = entry.modifier, checkModifier(name, values, args, s, itemLength: length),
         let kind = Modifier.Kind(name, values)
       {
         item.modifiers.append(Modifier(kind, span: s.span))
@@ -682,7 +682,7 @@ extension CheckRun {
 
   /// Range checks of modifier values.
   private func checkModifier(
-    _ name: String, _ values: ModifierValues, _ args: BoundArguments, _ s: Statement, itemLength: Rational?
+    _ name: Modifier.Name, _ values: ModifierValues, _ args: BoundArguments, _ s: Statement, itemLength: Rational?
   ) -> Bool {
     let positional = values.positional
     func outOfRange(_ span: Span, _ message: String, _ note: String) -> Bool {
@@ -690,17 +690,17 @@ extension CheckRun {
       return false
     }
     switch name {
-    case "opacity":
+    case .opacity:
       if case .number(let v)? = positional.first, v.isNegative || v > .one {
         return outOfRange(
           args.positional[0].span, "opacity must be between 0 and 100%", "`0` is transparent, `1` (or `100%`) opaque")
       }
-    case "scale", "zoom":
+    case .scale, .zoom:
       if case .number(let v)? = positional.first, !v.isPositive {
         return outOfRange(
-          args.positional[0].span, "`\(name)` must be greater than zero", "`1` leaves the size unchanged")
+          args.positional[0].span, "`\(name.rawValue)` must be greater than zero", "`1` leaves the size unchanged")
       }
-    case "crop":
+    case .crop:
       if !positional.isEmpty, !values.hasNoLabels, values.labels.contains(where: { $0 != "anchor" }) {
         report(.unexpectedArgument, "`crop` takes either a ratio or `x:`/`y:`/`width:`/`height:`, not both", s.span)
         return false
@@ -737,7 +737,7 @@ extension CheckRun {
             "crop rectangles are fractions of the source")
         }
       }
-    case "size":
+    case .size:
       for key in ["width", "height"] {
         if case .number(let v)? = values[key], !v.isPositive {
           return outOfRange(
@@ -748,7 +748,7 @@ extension CheckRun {
         report(.missingArgument, "`size` needs `width:`, `height:` or both", s.span)
         return false
       }
-    case "position":
+    case .position:
       let hasAnchor = !positional.isEmpty
       let hasXY = values["x"] != nil || values["y"] != nil
       if hasAnchor && hasXY {
@@ -766,7 +766,7 @@ extension CheckRun {
           s.span)
         return false
       }
-    case "fade":
+    case .fade:
       if !reportEasingOnItemFade(args) { return false }
       var total = Rational.zero
       for key in ["in", "out"] {
@@ -793,7 +793,7 @@ extension CheckRun {
           "fades (\(total.secondsDescription)) are longer than the item (\(itemLength.secondsDescription))", s.span)
         return false
       }
-    case "adjust":
+    case .adjust:
       if values.hasNoLabels {
         report(.missingArgument, "`adjust` needs `brightness:`, `contrast:` or `saturation:`", s.span)
         return false
@@ -804,11 +804,11 @@ extension CheckRun {
             args.labelled[key]!.value.span, "`\(key):` is out of range", "\(key) ranges from \(lo) to \(hi)")
         }
       }
-    case "lut":
+    case .lut:
       if case .string(let written)? = positional.first, !checkLookFile(written, args.positional[0].span, s.span) {
         return false
       }
-    case "blur":
+    case .blur:
       if case .number(let v)? = values["radius"], !v.isPositive || v > Self.widestBlur {
         report(
           .lookOutOfRange, "blur radius \(v.exactDecimal ?? v.description) is out of range",
@@ -817,7 +817,7 @@ extension CheckRun {
           help: "use a radius more than 0 and at most \(Self.widestBlur)")
         return false
       }
-    case "sharpen":
+    case .sharpen:
       if case .number(let v)? = values["amount"], v < Self.sharpenStep || v > Self.strongestSharpen {
         report(
           .lookOutOfRange, "sharpen amount \(v.exactDecimal ?? v.description) is out of range",
@@ -826,7 +826,7 @@ extension CheckRun {
           help: "use an amount from 0.0625 (1/16) to \(Self.strongestSharpen)")
         return false
       }
-    case "vignette":
+    case .vignette:
       if case .angle(let v)? = values["angle"], !v.isPositive || v > Rational(90) {
         report(
           .lookOutOfRange, "vignette angle \(v.exactDecimal ?? v.description)deg is out of range",
@@ -835,11 +835,11 @@ extension CheckRun {
           help: "use an angle more than 0 and at most 90deg (the default is 36deg)")
         return false
       }
-    case "chromakey", "colorkey":
+    case .chromakey, .colorkey:
       for (key, low) in [("similarity", Rational(1, 100)!), ("blend", Rational.zero)] {
         if case .number(let v)? = values[key], v < low || v > .one {
           report(
-            .keyOutOfRange, "\(name) \(key) \(v.exactDecimal ?? v.description) is out of range",
+            .keyOutOfRange, "\(name.rawValue) \(key) \(v.exactDecimal ?? v.description) is out of range",
             args.labelled[key]!.value.span,
             notes: [
               key == "similarity"
@@ -850,7 +850,7 @@ extension CheckRun {
           return false
         }
       }
-    case "font":
+    case .font:
       if case .string(let font) = positional[0], !checkFontFile(font, args.positional[0].span) { return false }
       if case .number(let v)? = values["size"], !v.isPositive || v > Self.largestFontSize {
         return outOfRange(
@@ -859,11 +859,12 @@ extension CheckRun {
             ? "font size \(v.exactDecimal ?? v.description) is too large" : "font size must be greater than zero",
           "sizes are in pixels, from just above 0 to \(Self.largestFontSize)")
       }
-    case "outline", "stroke":
+    case .outline, .stroke:
       // The backends draw at least one pixel, so 0 would not mean "none".
       if case .number(let v)? = values["width"], !v.isPositive || v > Self.widestOutline {
         return outOfRange(
-          args.labelled["width"]!.value.span, "\(name) width \(v.exactDecimal ?? v.description) is out of range",
+          args.labelled["width"]!.value.span,
+          "\(name.rawValue) width \(v.exactDecimal ?? v.description) is out of range",
           "widths are in pixels, more than 0 and at most \(Self.widestOutline)")
       }
     default:

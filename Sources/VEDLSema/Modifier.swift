@@ -24,11 +24,18 @@ public struct Modifier: Sendable, Hashable {
 
     /// The fractions along each axis: 0 leading or top, ½ centre, 1 trailing or bottom.
     public var fractions: (x: Rational, y: Rational) {
-      let name = rawValue
       let x: Rational =
-        name.hasSuffix("Leading") || self == .leading
-        ? .zero : (name.hasSuffix("Trailing") || self == .trailing ? .one : .half)
-      let y: Rational = name.hasPrefix("top") ? .zero : (name.hasPrefix("bottom") ? .one : .half)
+        switch self {
+        case .topLeading, .leading, .bottomLeading: .zero
+        case .top, .center, .bottom: .half
+        case .topTrailing, .trailing, .bottomTrailing: .one
+        }
+      let y: Rational =
+        switch self {
+        case .topLeading, .top, .topTrailing: .zero
+        case .leading, .center, .trailing: .half
+        case .bottomLeading, .bottom, .bottomTrailing: .one
+        }
       return (x, y)
     }
   }
